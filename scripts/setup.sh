@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs everything the build and the tests need, idempotently, from the package registries
+# only (crates.io, npm, Debian, rustup's own targets). Safe to run again: each step is skipped
+# when its tool is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "rust targets"
+rustup target add wasm32-unknown-unknown wasm32v1-none >/dev/null
+
+# wasm-bindgen-cli must be the exact version of the wasm-bindgen crate in Cargo.lock.
+want=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/[^0-9.]/,""); print; exit}' Cargo.lock)
+if [ -n "$want" ]; then
+  have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+  if [ "$have" != "$want" ]; then
+    step "wasm-bindgen-cli $want (a few minutes, once)"
+    cargo install wasm-bindgen-cli --version "$want"
+  fi
+fi
+
+step "npm packages"
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+if [ "${SKIP_CHROMIUM:-}" != 1 ] && ! command -v chromium >/dev/null; then
+  step "chromium (Debian's package, for the browser tests)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium >/dev/null
+fi

@@ -1,0 +1,256 @@
+//! Queries: which groups apply to a crawler, and which rule decides a URL — with the reason.
+//!
+//! A query reads only the precomputed rule sets: no re-parse, and no allocation unless the URL's
+//! path must be percent-normalised (it contains `%`, non-ASCII, or for rfc9309 a literal `*`/`$`).
+
+use alloc::vec::Vec;
+
+use crate::agent::{self, cmp_lower, lower_into, MAX_AGENT_BYTES};
+use crate::dialect::{AgentMatch, Precedence};
+use crate::pattern::{needs_normalizing, normalize, Compiled, Side};
+use crate::robots::{span, Entry, GroupView, Robots, RuleView};
+use crate::url;
+
+/// Which groups a crawler obeys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    /// No group names the crawler and there is no `*` group: no rules apply.
+    None,
+    /// The groups that name the crawler (merged, or the first one, per dialect).
+    Specific(u32),
+    /// The `*` group(s).
+    Global(u32),
+}
+
+/// Why a verdict is what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// `/robots.txt` itself is always allowed (RFC 9309 §2.2.2, 1996 draft §3.2.2).
+    RobotsTxt,
+    /// A rule matched and decided.
+    Rule,
+    /// Only an empty rule matched; empty rules have no effect.
+    EmptyRule,
+    /// A group applies, but none of its rules matches the URL.
+    NoMatch,
+    /// No group applies to this crawler (none names it and there is no `*` group).
+    NoGroup,
+}
+
+impl Reason {
+    /// A stable kebab-case code.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Reason::RobotsTxt => "robots-txt",
+            Reason::Rule => "rule",
+            Reason::EmptyRule => "empty-rule",
+            Reason::NoMatch => "no-match",
+            Reason::NoGroup => "no-group",
+        }
+    }
+}
+
+/// The answer to "may this crawler fetch this URL?", and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub allowed: bool,
+    pub reason: Reason,
+    /// The deciding rule (index for [`Robots::rule`]); for `EmptyRule` the empty rule matched.
+    pub rule: Option<u32>,
+    pub selection: Selection,
+}
+
+impl Robots {
+    /// May `agent` fetch `url`? `url` is absolute or a path; `agent` is a product token or a
+    /// full User-Agent header (see the `agent` module for how each dialect reads it).
+    pub fn check(&self, url: &str, agent: &str) -> Verdict {
+        let selection = self.select(agent.as_bytes());
+        let set = match selection {
+            Selection::None => None,
+            Selection::Specific(s) | Selection::Global(s) => Some(s),
+        };
+        let d = &self.dialect;
+        let (raw, add_slash) = url::matched_part(url, d.percent);
+        let raw = if d.match_query { raw } else { url::without_query(raw) };
+        let owned: Vec<u8>;
+        let path: &[u8] = if !add_slash && !needs_normalizing(raw.as_bytes(), d.percent, Side::Url) {
+            raw.as_bytes()
+        } else {
+            let mut buf = Vec::with_capacity(raw.len() + 8);
+            if add_slash {
+                buf.push(b'/');
+            }
+            normalize(raw.as_bytes(), d.percent, Side::Url, &mut buf);
+            owned = buf;
+            &owned
+        };
+        if d.robots_txt_allowed && path_only(path) == b"/robots.txt" {
+            return Verdict { allowed: true, reason: Reason::RobotsTxt, rule: None, selection };
+        }
+        let Some(set) = set else {
+            return Verdict { allowed: true, reason: Reason::NoGroup, rule: None, selection };
+        };
+        match self.decide(set, path) {
+            Some(e) if e.empty && d.precedence == Precedence::LongestMatch => {
+                Verdict { allowed: true, reason: Reason::EmptyRule, rule: Some(e.rule), selection }
+            }
+            Some(e) => Verdict { allowed: e.allow, reason: Reason::Rule, rule: Some(e.rule), selection },
+            None => Verdict { allowed: true, reason: Reason::NoMatch, rule: None, selection },
+        }
+    }
+
+    /// `check(url, agent).allowed`.
+    pub fn is_allowed(&self, url: &str, agent: &str) -> bool {
+        self.check(url, agent).allowed
+    }
+
+    /// The first entry of the rule set that matches: entries are stored in decision order.
+    fn decide(&self, set: u32, path: &[u8]) -> Option<&Entry> {
+        let d = &self.dialect;
+        let set = self.sets.get(set as usize)?;
+        let entries = self.entries.get(span(&set.entries))?;
+        let first_match = d.precedence == Precedence::FirstMatch;
+        for e in entries {
+            if e.empty {
+                // Empty rules have no effect, except an empty Allow in the 1996 draft, which
+                // matches everything (seed 002's prefix table). In longest-match dialects they
+                // sort last and are reported when nothing else matched (as the reference
+                // library reports their line).
+                if !first_match || (e.allow && d.empty_allow_matches_all) {
+                    return Some(e);
+                }
+                continue;
+            }
+            let pattern = self.bytes.get(e.start as usize..(e.start + e.len) as usize).unwrap_or_default();
+            if Compiled::new(pattern, d.wildcards).matches(path) {
+                return Some(e);
+            }
+        }
+        None
+    }
+
+    /// Which groups `agent` obeys.
+    pub fn selection(&self, agent: &str) -> Selection {
+        self.select(agent.as_bytes())
+    }
+
+    fn select(&self, agent: &[u8]) -> Selection {
+        let specific = match self.dialect.agent_match {
+            AgentMatch::GoogleWhole => self.lookup(agent),
+            AgentMatch::Token => {
+                if agent::is_header(agent) {
+                    // The longest word of the header that names a group (the most specific).
+                    let mut best: Option<(usize, u32)> = None;
+                    for word in agent::header_words(agent) {
+                        if best.is_some_and(|(len, _)| len >= word.len()) {
+                            continue;
+                        }
+                        if let Some(set) = self.lookup(word) {
+                            best = Some((word.len(), set));
+                        }
+                    }
+                    best.map(|(_, set)| set)
+                } else if agent.is_empty() {
+                    None
+                } else {
+                    self.lookup(agent)
+                }
+            }
+            AgentMatch::ValueContainsName => {
+                let mut buf = [0u8; MAX_AGENT_BYTES];
+                let name = lower_into(agent::robot_name(agent), &mut buf);
+                if name.is_empty() {
+                    None
+                } else {
+                    self.tokens.iter().find(|t| crate::pattern::find(self.token(&t.token), name).is_some()).map(|t| t.set)
+                }
+            }
+            AgentMatch::NameContainsValue => {
+                let mut buf = [0u8; MAX_AGENT_BYTES];
+                let ua = lower_into(agent, &mut buf);
+                self.tokens.iter().find(|t| crate::pattern::find(ua, self.token(&t.token)).is_some()).map(|t| t.set)
+            }
+        };
+        match (specific, self.global) {
+            (Some(set), _) => Selection::Specific(set),
+            (None, Some(set)) => Selection::Global(set),
+            (None, None) => Selection::None,
+        }
+    }
+
+    /// Binary search of the sorted product tokens, ignoring the caller's ASCII case.
+    fn lookup(&self, token: &[u8]) -> Option<u32> {
+        self.tokens
+            .binary_search_by(|t| cmp_lower(self.token(&t.token), token))
+            .ok()
+            .and_then(|i| self.tokens.get(i))
+            .map(|t| t.set)
+    }
+
+    /// The groups a selection stands for, in file order.
+    pub fn selected_groups(&self, selection: Selection) -> impl Iterator<Item = GroupView<'_>> + '_ {
+        let range = match selection {
+            Selection::None => 0..0,
+            Selection::Specific(s) | Selection::Global(s) => {
+                self.sets.get(s as usize).map(|set| span(&set.groups)).unwrap_or(0..0)
+            }
+        };
+        self.set_groups.get(range).unwrap_or_default().iter().filter_map(move |&g| self.group(g))
+    }
+
+    /// The deciding rule of a verdict, if any.
+    pub fn deciding_rule(&self, verdict: &Verdict) -> Option<RuleView<'_>> {
+        verdict.rule.and_then(|r| self.rule(r))
+    }
+
+    /// The line of the deciding rule, 0 when no rule decided (as google/robotstxt's
+    /// `matching_line`, which also reports a matching empty rule).
+    pub fn line_of(&self, verdict: &Verdict) -> u32 {
+        self.deciding_rule(verdict).map_or(0, |r| r.line)
+    }
+
+    /// The Crawl-delay, in seconds, of the groups `agent` obeys (the first valid one in file
+    /// order). Not part of RFC 9309; Bing and Yandex (before 2018) honour it.
+    pub fn crawl_delay(&self, agent: &str) -> Option<f64> {
+        let selection = self.select(agent.as_bytes());
+        self.selected_groups(selection)
+            .flat_map(|g| g.records())
+            .filter(|r| r.kind == crate::RecordKind::CrawlDelay)
+            .find_map(|r| parse_seconds(r.value.as_bytes()))
+    }
+}
+
+/// The path without its query, for the `/robots.txt` test.
+fn path_only(path: &[u8]) -> &[u8] {
+    let end = path.iter().position(|&b| b == b'?').unwrap_or(path.len());
+    &path[..end]
+}
+
+/// A non-negative decimal number of seconds (`10`, `0.5`, `1.`); anything else is `None`.
+/// Written out rather than `str::parse::<f64>` to keep float parsing out of the wasm build.
+pub(crate) fn parse_seconds(value: &[u8]) -> Option<f64> {
+    let (int, frac) = match value.iter().position(|&b| b == b'.') {
+        Some(i) => (&value[..i], &value[i + 1..]),
+        None => (value, &b""[..]),
+    };
+    if int.is_empty() && frac.is_empty() || int.len() > 12 {
+        return None;
+    }
+    let mut whole: u64 = 0;
+    for &b in int {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        whole = whole * 10 + u64::from(b - b'0');
+    }
+    let mut fraction = 0.0;
+    let mut scale = 0.1;
+    for &b in frac {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        fraction += f64::from(b - b'0') * scale;
+        scale /= 10.0;
+    }
+    Some(whole as f64 + fraction)
+}

@@ -1,0 +1,623 @@
+//! Lines -> groups, rules and records: the one place that knows the file's structure.
+//!
+//! Parsing never fails (RFC 9309 §2.3.1.5): every line that can be understood is used, and every
+//! other line becomes a diagnostic. At the end the rule sets that queries run against are built,
+//! so a query never re-reads the file.
+
+use alloc::borrow::Cow;
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::agent::value_token;
+use crate::dialect::{Dialect, GroupBoundary, GroupMerge, Precedence, Values};
+use crate::lines::{is_space, split, Content, Line, Lines};
+use crate::lint::{Code, Diagnostic, Severity};
+use crate::pattern::{needs_normalizing, normalize, Side};
+use crate::robots::{Agent, Entry, Group, Record, RecordKind, Robots, Rule, RuleKind, RuleSet, TokenEntry};
+use crate::Options;
+
+/// What a line's key names.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Field {
+    UserAgent,
+    Rule(RuleKind),
+    Record(RecordKind),
+}
+
+/// How the key was spelt.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Spelling {
+    Exact,
+    Typo,
+    Prefix,
+}
+
+/// Field names, most specific first where one is a prefix of another (google's order: user-agent,
+/// allow, disallow, sitemap; then the other records, which match exactly).
+const FIELDS: &[(&str, Field)] = &[
+    ("user-agent", Field::UserAgent),
+    ("allow", Field::Rule(RuleKind::Allow)),
+    ("disallow", Field::Rule(RuleKind::Disallow)),
+    ("sitemap", Field::Record(RecordKind::Sitemap)),
+];
+
+const RECORDS: &[(&str, RecordKind)] = &[
+    ("crawl-delay", RecordKind::CrawlDelay),
+    ("host", RecordKind::Host),
+    ("clean-param", RecordKind::CleanParam),
+    ("request-rate", RecordKind::RequestRate),
+    ("visit-time", RecordKind::VisitTime),
+    ("content-usage", RecordKind::ContentUsage),
+    ("content-signal", RecordKind::ContentSignal),
+    ("robot-version", RecordKind::RobotVersion),
+    ("comment", RecordKind::Comment),
+];
+
+/// The frequent typos google/robotstxt accepts (semantics I.7), with the field they stand for.
+const TYPOS: &[(&str, Field)] = &[
+    ("useragent", Field::UserAgent),
+    ("user agent", Field::UserAgent),
+    ("dissallow", Field::Rule(RuleKind::Disallow)),
+    ("dissalow", Field::Rule(RuleKind::Disallow)),
+    ("disalow", Field::Rule(RuleKind::Disallow)),
+    ("diasllow", Field::Rule(RuleKind::Disallow)),
+    ("disallaw", Field::Rule(RuleKind::Disallow)),
+    ("site-map", Field::Record(RecordKind::Sitemap)),
+];
+
+fn field_name(field: Field) -> &'static str {
+    match field {
+        Field::UserAgent => "user-agent",
+        Field::Rule(kind) => kind.as_str(),
+        Field::Record(kind) => kind.as_str(),
+    }
+}
+
+fn starts_with_ci(key: &[u8], name: &str) -> bool {
+    key.len() >= name.len() && key[..name.len()].eq_ignore_ascii_case(name.as_bytes())
+}
+
+fn field_of(key: &[u8], dialect: &Dialect) -> Option<(Field, Spelling)> {
+    let lenient = dialect.leniency;
+    if lenient.key_prefix {
+        // google/robotstxt checks user-agent, allow, disallow, sitemap in that order, each by
+        // case-insensitive prefix, typos included (semantics I.7).
+        for &(name, field) in FIELDS {
+            let typo = TYPOS.iter().find(|&&(t, f)| f == field && starts_with_ci(key, t));
+            if starts_with_ci(key, name) {
+                let spelling = if key.len() == name.len() { Spelling::Exact } else { Spelling::Prefix };
+                return Some((field, spelling));
+            }
+            if typo.is_some() && lenient.typos {
+                return Some((field, Spelling::Typo));
+            }
+        }
+    } else {
+        if let Some(&(_, field)) = FIELDS.iter().find(|(n, _)| key.eq_ignore_ascii_case(n.as_bytes())) {
+            return Some((field, Spelling::Exact));
+        }
+        if lenient.typos {
+            if let Some(&(_, field)) = TYPOS.iter().find(|(n, _)| key.eq_ignore_ascii_case(n.as_bytes())) {
+                return Some((field, Spelling::Typo));
+            }
+        }
+    }
+    RECORDS
+        .iter()
+        .find(|(n, _)| key.eq_ignore_ascii_case(n.as_bytes()))
+        .map(|&(_, kind)| (Field::Record(kind), Spelling::Exact))
+}
+
+/// The field a strict dialect would have accepted had the key been spelt right (for hints).
+fn meant(key: &[u8]) -> Option<&'static str> {
+    TYPOS
+        .iter()
+        .find(|(n, _)| key.eq_ignore_ascii_case(n.as_bytes()))
+        .map(|&(_, f)| field_name(f))
+        .or_else(|| FIELDS.iter().find(|(n, _)| starts_with_ci(key, n)).map(|&(n, _)| n))
+}
+
+struct Builder {
+    r: Robots,
+    /// The group rules and agents are being added to.
+    current: Option<u32>,
+    /// A rule has been seen in the current group (a user-agent line then starts a new one).
+    seen_rule: bool,
+    /// A blank line ended the last record (for the hint on the rules that follow it).
+    ended_by_blank: bool,
+    scratch: Vec<u8>,
+}
+
+/// Parses `input` as `options` say. Never fails, never panics.
+pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
+    let dialect = options.dialect.dialect();
+    let mut b = Builder {
+        r: Robots {
+            dialect,
+            groups: Vec::new(),
+            agents: Vec::new(),
+            rules: Vec::new(),
+            records: Vec::new(),
+            diagnostics: Vec::new(),
+            text: String::with_capacity(input.len().min(options.max_bytes) / 2),
+            bytes: Vec::with_capacity(input.len().min(options.max_bytes) / 2),
+            entries: Vec::new(),
+            sets: Vec::new(),
+            set_groups: Vec::new(),
+            tokens: Vec::new(),
+            global: None,
+            bytes_read: 0,
+            truncated: false,
+            lines: 0,
+        },
+        current: None,
+        seen_rule: false,
+        ended_by_blank: false,
+        scratch: Vec::new(),
+    };
+
+    let mut bytes = input;
+    if bytes.len() > options.max_bytes {
+        bytes = &bytes[..options.max_bytes];
+        b.r.truncated = true;
+    }
+    b.r.bytes_read = bytes.len();
+
+    // UTF-16 is not robots.txt's encoding, but RFC 9309 §2.3 lets crawlers bridge encoding
+    // mismatches; google/robotstxt reads bytes as they are.
+    let transcoded;
+    if let Some(big_endian) = utf16_bom(bytes) {
+        let severity = if dialect.id == crate::DialectId::Google { Severity::Error } else { Severity::Warning };
+        b.diag_with(0, severity, Code::Utf16, None);
+        if dialect.id != crate::DialectId::Google {
+            transcoded = utf16_to_utf8(&bytes[2..], big_endian);
+            bytes = &transcoded;
+        }
+    }
+    // A UTF-8 byte order mark, or any prefix of it, is skipped at the start (semantics I.2).
+    for bom in [&b"\xEF\xBB\xBF"[..], b"\xEF\xBB", b"\xEF"] {
+        if let Some(rest) = bytes.strip_prefix(bom) {
+            b.diag(1, Code::Bom, None);
+            bytes = rest;
+            break;
+        }
+    }
+    if bytes.iter().find(|&&c| !is_space(c)) == Some(&b'<') {
+        b.diag(1, Code::Html, None);
+    }
+    let valid_utf8 = core::str::from_utf8(bytes).is_ok();
+
+    let mut last = 0;
+    for line in Lines::new(bytes, dialect.max_line_bytes) {
+        last = line.number;
+        if !valid_utf8 && core::str::from_utf8(line.bytes).is_err() {
+            b.diag(line.number, Code::InvalidUtf8, None);
+        }
+        b.line(&line);
+    }
+    b.r.lines = last;
+    if b.r.truncated {
+        b.diag(last, Code::Truncated, None);
+    }
+    b.finish()
+}
+
+fn utf16_bom(bytes: &[u8]) -> Option<bool> {
+    match bytes {
+        [0xFE, 0xFF, ..] => Some(true),
+        [0xFF, 0xFE, ..] => Some(false),
+        _ => None,
+    }
+}
+
+fn utf16_to_utf8(bytes: &[u8], big_endian: bool) -> Vec<u8> {
+    let units = bytes.chunks_exact(2).map(|c| {
+        if big_endian {
+            u16::from_be_bytes([c[0], c[1]])
+        } else {
+            u16::from_le_bytes([c[0], c[1]])
+        }
+    });
+    let mut out = String::with_capacity(bytes.len());
+    for c in char::decode_utf16(units) {
+        out.push(c.unwrap_or(char::REPLACEMENT_CHARACTER));
+    }
+    out.into_bytes()
+}
+
+impl Builder {
+    fn diag(&mut self, line: u32, code: Code, detail: Option<String>) {
+        self.diag_with(line, code.severity(), code, detail);
+    }
+
+    fn diag_with(&mut self, line: u32, severity: Severity, code: Code, detail: Option<String>) {
+        self.r.diagnostics.push(Diagnostic { line, severity, code, detail });
+    }
+
+    fn push_text(&mut self, bytes: &[u8]) -> core::ops::Range<u32> {
+        let start = self.r.text.len() as u32;
+        match String::from_utf8_lossy(bytes) {
+            Cow::Borrowed(s) => self.r.text.push_str(s),
+            Cow::Owned(s) => self.r.text.push_str(&s),
+        }
+        start..self.r.text.len() as u32
+    }
+
+    fn line(&mut self, line: &Line<'_>) {
+        let n = line.number;
+        if line.too_long {
+            self.diag(n, Code::LineTooLong, None);
+        }
+        if line.has_nul {
+            self.diag(n, Code::NulByte, None);
+        }
+        match split(line.bytes) {
+            Content::Blank => {
+                // 1994 §"format", 1996 §3.2: records are separated by blank lines.
+                if self.r.dialect.group_boundary == GroupBoundary::BlankLine && self.current.is_some() {
+                    self.current = None;
+                    self.ended_by_blank = true;
+                }
+            }
+            Content::Comment => {}
+            Content::NoSeparator => {
+                let code = if line.bytes.contains(&b' ') || line.bytes.contains(&b'\t') {
+                    Code::MissingColon
+                } else {
+                    Code::Ignored
+                };
+                let detail = Some(self.lossy(trim_comment(line.bytes)));
+                self.diag(n, code, detail);
+            }
+            Content::KeyValue { key, value, missing_colon } => {
+                if key.is_empty() {
+                    let detail = Some(self.lossy(line.bytes));
+                    self.diag(n, Code::Ignored, detail);
+                    return;
+                }
+                if missing_colon {
+                    if !self.r.dialect.leniency.missing_colon {
+                        let detail = Some(self.lossy(trim_comment(line.bytes)));
+                        self.diag(n, Code::MissingColon, detail);
+                        return;
+                    }
+                    self.diag(n, Code::MissingColonAccepted, None);
+                }
+                self.key_value(n, key, value);
+            }
+        }
+    }
+
+    fn lossy(&self, bytes: &[u8]) -> String {
+        String::from_utf8_lossy(bytes).into_owned()
+    }
+
+    fn key_value(&mut self, n: u32, key: &[u8], value: &[u8]) {
+        let Some((field, spelling)) = field_of(key, &self.r.dialect) else {
+            let mut detail = self.lossy(key);
+            if let Some(m) = meant(key) {
+                detail.push_str(": did you mean '");
+                detail.push_str(m);
+                detail.push_str("'?");
+            }
+            self.diag(n, Code::UnknownField, Some(detail));
+            self.record(n, RecordKind::Unknown, key, value);
+            return;
+        };
+        if spelling != Spelling::Exact {
+            let mut detail = self.lossy(key);
+            detail.push_str(" read as ");
+            detail.push_str(field_name(field));
+            let code = if spelling == Spelling::Typo { Code::Typo } else { Code::KeyPrefix };
+            self.diag(n, code, Some(detail));
+        }
+        match field {
+            Field::UserAgent => self.user_agent(n, value),
+            Field::Rule(RuleKind::Allow) if !self.r.dialect.allow_lines => {
+                self.diag(n, Code::AllowIgnored, None);
+                self.record(n, RecordKind::Unknown, key, value);
+            }
+            Field::Rule(kind) => self.rule(n, kind, value),
+            Field::Record(kind) => self.record(n, kind, key, value),
+        }
+    }
+
+    fn user_agent(&mut self, n: u32, value: &[u8]) {
+        let starts_group = match self.current {
+            None => true,
+            Some(_) => self.seen_rule,
+        };
+        if starts_group {
+            let at = self.r.agents.len() as u32;
+            let rules = self.r.rules.len() as u32;
+            self.r.groups.push(Group { line: n, agents: at..at, rules: rules..rules, records: Vec::new() });
+            self.current = Some(self.r.groups.len() as u32 - 1);
+            self.seen_rule = false;
+            self.ended_by_blank = false;
+        }
+        let how = self.r.dialect.agent_match;
+        let add = |b: &mut Builder, v: &[u8]| {
+            let t = value_token(v, how);
+            if v.is_empty() {
+                b.diag(n, Code::EmptyUserAgent, None);
+            } else if !t.valid && matches!(how, crate::dialect::AgentMatch::Token | crate::dialect::AgentMatch::GoogleWhole) {
+                let mut detail = b.lossy(v);
+                detail.push_str(" read as ");
+                if t.token.is_empty() {
+                    detail.push_str("no token");
+                } else {
+                    detail.push_str(&String::from_utf8_lossy(t.token));
+                }
+                b.diag(n, Code::InvalidProductToken, Some(detail));
+            }
+            let written = b.push_text(v);
+            let start = b.r.bytes.len() as u32;
+            b.r.bytes.extend(t.token.iter().map(u8::to_ascii_lowercase));
+            let token = start..b.r.bytes.len() as u32;
+            b.r.agents.push(Agent { line: n, global: t.global, written, token });
+        };
+        match self.r.dialect.agent_values {
+            Values::One => add(self, value),
+            Values::WhitespaceSeparated => {
+                let mut any = false;
+                for v in value.split(|&c| is_space(c)).filter(|v| !v.is_empty()) {
+                    add(self, v);
+                    any = true;
+                }
+                if !any {
+                    add(self, b"");
+                }
+            }
+        }
+        if let Some(g) = self.current {
+            self.r.groups[g as usize].agents.end = self.r.agents.len() as u32;
+        }
+    }
+
+    fn rule(&mut self, n: u32, kind: RuleKind, value: &[u8]) {
+        let Some(group) = self.current else {
+            let code = if self.ended_by_blank { Code::BlankLineEndsGroup } else { Code::RuleOutsideGroup };
+            self.diag(n, code, None);
+            return;
+        };
+        // google/robotstxt: any allow/disallow line, even an empty one, closes the user-agent
+        // run (semantics I.13).
+        self.seen_rule = true;
+        match self.r.dialect.rule_values {
+            Values::One => self.add_rule(n, kind, group, value),
+            Values::WhitespaceSeparated => {
+                let mut any = false;
+                for v in value.split(|&c| is_space(c)).filter(|v| !v.is_empty()) {
+                    self.add_rule(n, kind, group, v);
+                    any = true;
+                }
+                if !any {
+                    self.add_rule(n, kind, group, b"");
+                }
+            }
+        }
+        self.r.groups[group as usize].rules.end = self.r.rules.len() as u32;
+    }
+
+    fn add_rule(&mut self, n: u32, kind: RuleKind, group: u32, value: &[u8]) {
+        let d = self.r.dialect;
+        if value.is_empty() {
+            if !(kind == RuleKind::Allow && d.empty_allow_matches_all) {
+                self.diag(n, Code::EmptyRule, None);
+            }
+        } else if !matches!(value.first(), Some(b'/' | b'*')) {
+            let detail = Some(self.lossy(value));
+            self.diag(n, Code::PatternNoSlash, detail);
+        }
+        if d.wildcards {
+            if value.split_last().is_some_and(|(_, body)| body.contains(&b'$')) {
+                self.diag(n, Code::DollarNotAtEnd, None);
+            }
+        } else if value.contains(&b'*') || value.ends_with(b"$") {
+            self.diag(n, Code::WildcardLiteral, None);
+        }
+        let written = self.push_text(value);
+        let start = self.r.bytes.len() as u32;
+        if needs_normalizing(value, d.percent, Side::Rule) {
+            normalize(value, d.percent, Side::Rule, &mut self.r.bytes);
+        } else {
+            self.r.bytes.extend_from_slice(value);
+        }
+        let pattern = start..self.r.bytes.len() as u32;
+        self.r.rules.push(Rule { line: n, kind, group, written, pattern });
+    }
+
+    fn record(&mut self, n: u32, kind: RecordKind, key: &[u8], value: &[u8]) {
+        // RFC 9309 §2.2.4: other records never end a group. Sitemap belongs to the file.
+        let group = if kind == RecordKind::Sitemap { None } else { self.current };
+        match kind {
+            RecordKind::Sitemap => {
+                let lower = value.get(..8).map(|p| p.to_ascii_lowercase());
+                if !lower.is_some_and(|p| p.starts_with(b"http://") || p.starts_with(b"https://")) {
+                    let detail = Some(self.lossy(value));
+                    self.diag(n, Code::SitemapNotAbsolute, detail);
+                }
+            }
+            RecordKind::CrawlDelay => {
+                if crate::decide::parse_seconds(value).is_none() {
+                    let detail = Some(self.lossy(value));
+                    self.diag(n, Code::InvalidCrawlDelay, detail);
+                }
+                if group.is_none() {
+                    self.diag(n, Code::RecordOutsideGroup, None);
+                }
+            }
+            _ => {}
+        }
+        let field = self.push_text(key);
+        let value = self.push_text(value);
+        let index = self.r.records.len() as u32;
+        self.r.records.push(Record { line: n, kind, group, field, value });
+        if let Some(g) = group {
+            self.r.groups[g as usize].records.push(index);
+        }
+    }
+
+    fn finish(mut self) -> Robots {
+        for g in 0..self.r.groups.len() {
+            let group = &self.r.groups[g];
+            if group.rules.is_empty() {
+                let line = group.line;
+                self.diag(line, Code::EmptyGroup, None);
+            }
+        }
+        self.build_sets();
+        self.r.diagnostics.sort_by_key(|d| d.line);
+        self.r
+    }
+
+    /// Builds the rule set of every product token and of `*` (RFC 9309 §2.2.1: the rules of all
+    /// groups naming the token are combined), or of every record (first-record dialects).
+    fn build_sets(&mut self) {
+        let d = self.r.dialect;
+        match d.group_merge {
+            GroupMerge::All => {
+                // (token, group) for every non-global agent; empty tokens only where the
+                // dialect lets an empty caller match them (google/robotstxt).
+                let mut pairs: Vec<(core::ops::Range<u32>, u32)> = Vec::new();
+                let mut global = Vec::new();
+                for (g, group) in self.r.groups.iter().enumerate() {
+                    for a in &self.r.agents[crate::robots::span(&group.agents)] {
+                        if a.global {
+                            global.push(g as u32);
+                        } else if !a.token.is_empty() || d.agent_match == crate::dialect::AgentMatch::GoogleWhole {
+                            pairs.push((a.token.clone(), g as u32));
+                        }
+                    }
+                }
+                let bytes = &self.r.bytes;
+                let tok = |r: &core::ops::Range<u32>| bytes.get(crate::robots::span(r)).unwrap_or_default();
+                pairs.sort_by(|a, b| tok(&a.0).cmp(tok(&b.0)).then(a.1.cmp(&b.1)));
+                // Tokens with the same groups share one rule set.
+                let mut by_groups: BTreeMap<Vec<u32>, u32> = BTreeMap::new();
+                let mut tokens = Vec::new();
+                let mut i = 0;
+                while i < pairs.len() {
+                    let mut j = i;
+                    let mut groups: Vec<u32> = Vec::new();
+                    while j < pairs.len() && tok(&pairs[j].0) == tok(&pairs[i].0) {
+                        if groups.last() != Some(&pairs[j].1) {
+                            groups.push(pairs[j].1);
+                        }
+                        j += 1;
+                    }
+                    let next = by_groups.len() as u32;
+                    let set = *by_groups.entry(groups).or_insert(next);
+                    tokens.push(TokenEntry { token: pairs[i].0.clone(), set });
+                    i = j;
+                }
+                global.dedup();
+                let mut sets: Vec<(u32, Vec<u32>)> = by_groups.into_iter().map(|(g, s)| (s, g)).collect();
+                sets.sort_by_key(|s| s.0);
+                for (_, groups) in sets {
+                    self.push_set(&groups);
+                }
+                if !global.is_empty() {
+                    self.r.global = Some(self.push_set(&global));
+                }
+                self.r.tokens = tokens;
+            }
+            GroupMerge::FirstOnly => {
+                // One rule set per record; tokens in file order, the first match wins.
+                let mut tokens = Vec::new();
+                for g in 0..self.r.groups.len() as u32 {
+                    let set = self.push_set(&[g]);
+                    let group = &self.r.groups[g as usize];
+                    let mut is_default = false;
+                    for a in &self.r.agents[crate::robots::span(&group.agents)] {
+                        if a.global {
+                            is_default = true;
+                        } else if !a.token.is_empty() {
+                            tokens.push(TokenEntry { token: a.token.clone(), set });
+                        }
+                    }
+                    if is_default {
+                        if self.r.global.is_none() {
+                            self.r.global = Some(set);
+                        } else {
+                            let line = self.r.groups[g as usize].line;
+                            self.diag(line, Code::MultipleDefaultGroups, None);
+                        }
+                    }
+                }
+                self.r.tokens = tokens;
+            }
+        }
+    }
+
+    /// Compiles the rules of `groups` into one rule set, in decision order, and returns its index.
+    fn push_set(&mut self, groups: &[u32]) -> u32 {
+        let d = self.r.dialect;
+        let first = self.r.entries.len();
+        for &g in groups {
+            let range = self.r.groups[g as usize].rules.clone();
+            for ri in range {
+                let rule = &self.r.rules[ri as usize];
+                let (start, len) = (rule.pattern.start, rule.pattern.end - rule.pattern.start);
+                let allow = rule.kind == RuleKind::Allow;
+                self.r.entries.push(Entry {
+                    rule: ri,
+                    start,
+                    len,
+                    priority: len,
+                    allow,
+                    empty: len == 0,
+                });
+                if allow && d.leniency.index_html {
+                    self.push_index_alternate(ri, start, len);
+                }
+            }
+        }
+        let entries = &mut self.r.entries[first..];
+        match d.precedence {
+            // Most specific first; on a tie Allow first (RFC 9309 §2.2.2), then file order, so
+            // the first entry that matches is the decision.
+            Precedence::LongestMatch => entries.sort_by(|a, b| {
+                b.priority.cmp(&a.priority).then(b.allow.cmp(&a.allow)).then(a.rule.cmp(&b.rule))
+            }),
+            Precedence::FirstMatch => entries.sort_by_key(|e| e.rule),
+        }
+        let group_start = self.r.set_groups.len() as u32;
+        self.r.set_groups.extend_from_slice(groups);
+        self.r.sets.push(RuleSet {
+            groups: group_start..self.r.set_groups.len() as u32,
+            entries: first as u32..self.r.entries.len() as u32,
+        });
+        self.r.sets.len() as u32 - 1
+    }
+
+    /// google/robotstxt: `Allow: /d/index.htm...` also allows `/d/` exactly, with the priority of
+    /// the pattern `/d/$` (semantics I.17).
+    fn push_index_alternate(&mut self, rule: u32, start: u32, len: u32) {
+        let pattern = &self.r.bytes[start as usize..(start + len) as usize];
+        let Some(slash) = pattern.iter().rposition(|&b| b == b'/') else { return };
+        if !pattern[slash..].starts_with(b"/index.htm") {
+            return;
+        }
+        self.scratch.clear();
+        self.scratch.extend_from_slice(&pattern[..=slash]);
+        self.scratch.push(b'$');
+        let alt_start = self.r.bytes.len() as u32;
+        self.r.bytes.extend_from_slice(&self.scratch);
+        let alt_len = self.scratch.len() as u32;
+        self.r.entries.push(Entry {
+            rule,
+            start: alt_start,
+            len: alt_len,
+            priority: alt_len,
+            allow: true,
+            empty: false,
+        });
+    }
+}
+
+fn trim_comment(line: &[u8]) -> &[u8] {
+    let end = line.iter().position(|&b| b == b'#').unwrap_or(line.len());
+    crate::lines::trim(&line[..end])
+}

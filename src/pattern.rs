@@ -1,0 +1,250 @@
+//! Path patterns: normalisation (per dialect) and matching.
+//!
+//! Matching is linear in (path length + pattern length) for every pattern, hostile ones included:
+//! a pattern `S0*S1*...*Sn[$]` matches when `S0` is a prefix, each middle segment is found at its
+//! leftmost position after the previous one (leftmost is always safe for `*`-only globs), and the
+//! last segment is found after them (or ends the path, with `$`). Substring search is
+//! `core::str::find`, whose Two-Way searcher is worst-case linear with no allocation.
+
+use alloc::vec::Vec;
+
+use crate::dialect::PercentEncoding;
+
+const HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// RFC 3986 §2.3 unreserved characters.
+const fn is_unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+}
+
+fn push_escaped(out: &mut Vec<u8>, b: u8) {
+    out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+}
+
+/// Which side of the comparison a string is: rules keep `*` and a final `$` special.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Side {
+    Rule,
+    Url,
+}
+
+/// Whether `normalize` would change `s` (so the common case borrows instead of allocating).
+pub(crate) fn needs_normalizing(s: &[u8], pct: PercentEncoding, side: Side) -> bool {
+    match pct {
+        PercentEncoding::None => false,
+        PercentEncoding::Google => side == Side::Rule && s.iter().any(|&b| b >= 0x80 || b == b'%'),
+        PercentEncoding::DecodeExceptSlash => s.contains(&b'%'),
+        PercentEncoding::Rfc9309 => s.iter().any(|&b| {
+            b >= 0x80 || b <= b' ' || b == 0x7f || b == b'%' || (side == Side::Url && (b == b'*' || b == b'$'))
+        }),
+    }
+}
+
+/// Normalises a rule path or a URL path for comparison, appending to `out`.
+///
+/// - `Rfc9309` (§2.2.2): `%XX` of an unreserved character is decoded, other escapes get upper-case
+///   hex, non-ASCII octets, controls and space are escaped. In URLs a literal `*` or `$` becomes
+///   `%2A`/`%24` so that rules written with those escapes match them; in rules a `$` that is not
+///   the last character is literal and escaped the same way.
+/// - `Google` (semantics I.8): rules only; octets >= 0x80 escaped, hex of `%xx` upper-cased.
+/// - `DecodeExceptSlash` (1996 §3.2.2): every `%xx` decoded except `%2F`.
+pub(crate) fn normalize(s: &[u8], pct: PercentEncoding, side: Side, out: &mut Vec<u8>) {
+    let mut i = 0;
+    while let Some(&b) = s.get(i) {
+        let escape = match (b, s.get(i + 1).copied().and_then(hex_value), s.get(i + 2).copied().and_then(hex_value)) {
+            (b'%', Some(h), Some(l)) => Some((h << 4) | l),
+            _ => None,
+        };
+        match pct {
+            PercentEncoding::None => out.push(b),
+            PercentEncoding::Google => {
+                if side == Side::Url {
+                    out.push(b);
+                } else if let Some(v) = escape {
+                    push_escaped(out, v);
+                    i += 2;
+                } else if b >= 0x80 {
+                    push_escaped(out, b);
+                } else {
+                    out.push(b);
+                }
+            }
+            PercentEncoding::DecodeExceptSlash => match escape {
+                Some(b'/') => {
+                    out.extend_from_slice(b"%2F");
+                    i += 2;
+                }
+                Some(v) => {
+                    out.push(v);
+                    i += 2;
+                }
+                None => out.push(b),
+            },
+            PercentEncoding::Rfc9309 => match escape {
+                Some(v) if is_unreserved(v) => {
+                    out.push(v);
+                    i += 2;
+                }
+                Some(v) => {
+                    push_escaped(out, v);
+                    i += 2;
+                }
+                None => {
+                    let last = i + 1 == s.len();
+                    let literal_special = match side {
+                        Side::Url => b == b'*' || b == b'$',
+                        Side::Rule => b == b'$' && !last,
+                    };
+                    if b >= 0x80 || b <= b' ' || b == 0x7f || b == b'%' || literal_special {
+                        push_escaped(out, b);
+                    } else {
+                        out.push(b);
+                    }
+                }
+            },
+        }
+        i += 1;
+    }
+}
+
+/// A compiled rule path, as the matcher sees it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Compiled<'a> {
+    /// The pattern without a final `$`.
+    pub body: &'a [u8],
+    /// The pattern ended with `$` (wildcard dialects only).
+    pub anchored: bool,
+    /// `*` is special (wildcard dialects only).
+    pub wildcards: bool,
+}
+
+impl<'a> Compiled<'a> {
+    pub fn new(pattern: &'a [u8], wildcards: bool) -> Self {
+        match pattern.split_last() {
+            Some((b'$', body)) if wildcards => Compiled { body, anchored: true, wildcards },
+            _ => Compiled { body: pattern, anchored: false, wildcards },
+        }
+    }
+
+    /// Whether the pattern matches `path` from its first octet (RFC 9309 §2.2.2).
+    pub fn matches(&self, path: &[u8]) -> bool {
+        if !self.wildcards || !self.body.contains(&b'*') {
+            return if self.anchored { path == self.body } else { path.starts_with(self.body) };
+        }
+        let mut segments = self.body.split(|&b| b == b'*');
+        let first = segments.next().unwrap_or_default();
+        if !path.starts_with(first) {
+            return false;
+        }
+        let mut at = first.len();
+        let mut last = None;
+        for segment in segments {
+            if let Some(previous) = last.replace(segment) {
+                match find(path.get(at..).unwrap_or_default(), previous) {
+                    Some(i) => at += i + previous.len(),
+                    None => return false,
+                }
+            }
+        }
+        let last = last.unwrap_or_default();
+        let rest = path.get(at..).unwrap_or_default();
+        if self.anchored {
+            rest.ends_with(last)
+        } else {
+            find(rest, last).is_some()
+        }
+    }
+}
+
+/// Leftmost occurrence of `needle` in `haystack`, in linear time.
+pub(crate) fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    if needle.is_empty() {
+        return Some(0);
+    }
+    if let [single] = needle {
+        return haystack.iter().position(|b| b == single);
+    }
+    // Both sides are ASCII in every wildcard dialect (non-ASCII is escaped) except for raw UTF-8
+    // URLs in the google dialect, which come from `&str` and so are valid too. The fallback keeps
+    // this total for any bytes.
+    match (core::str::from_utf8(haystack), core::str::from_utf8(needle)) {
+        (Ok(h), Ok(n)) => h.find(n),
+        _ => find_bytes(haystack, needle),
+    }
+}
+
+/// Linear-time fallback for non-UTF-8 input: Knuth-Morris-Pratt over a prefix table.
+#[cold]
+fn find_bytes(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    let mut table = alloc::vec![0usize; needle.len()];
+    let mut k = 0;
+    for i in 1..needle.len() {
+        while k > 0 && needle[i] != needle[k] {
+            k = table[k - 1];
+        }
+        if needle[i] == needle[k] {
+            k += 1;
+        }
+        table[i] = k;
+    }
+    let mut k = 0;
+    for (i, &b) in haystack.iter().enumerate() {
+        while k > 0 && b != needle[k] {
+            k = table[k - 1];
+        }
+        if b == needle[k] {
+            k += 1;
+            if k == needle.len() {
+                return Some(i + 1 - k);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(p: &str, path: &str) -> bool {
+        Compiled::new(p.as_bytes(), true).matches(path.as_bytes())
+    }
+
+    #[test]
+    fn wildcards() {
+        assert!(m("/", "/anything"));
+        assert!(m("/*.php$", "/a/b.php"));
+        assert!(!m("/*.php$", "/a/b.php5"));
+        assert!(m("/a*b*c", "/aXbYc"));
+        assert!(!m("/a*b*c", "/aXcYb"));
+        assert!(m("/fish*", "/fish"));
+        assert!(m("*", "/"));
+        assert!(m("/a$b", "/a$b"));
+        assert!(!m("/$", "/a"));
+        assert!(m("/$", "/"));
+        assert!(m("/**/x$", "/y/x"));
+    }
+
+    #[test]
+    fn kmp_fallback() {
+        assert_eq!(find_bytes(b"\xffaab\xff", b"ab"), Some(2));
+        assert_eq!(find_bytes(b"aaaa", b"aab"), None);
+        assert_eq!(find_bytes(b"abababc", b"ababc"), Some(2));
+    }
+
+    #[test]
+    fn rfc_normalization() {
+        let mut out = Vec::new();
+        normalize("/a%62%2f%7e/ツ $x".as_bytes(), PercentEncoding::Rfc9309, Side::Rule, &mut out);
+        assert_eq!(out, b"/ab%2F~/%E3%83%84%20%24x");
+    }
+}

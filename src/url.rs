@@ -1,0 +1,115 @@
+//! URL -> the string that rules are matched against.
+
+use crate::dialect::PercentEncoding;
+
+/// The path, `;params` and query of `url`, without the fragment, exactly as google/robotstxt's
+/// `GetPathParamsQuery` computes it (semantics I.9): a leading `//` is skipped, `://` counts only
+/// before any `/`, `?` or `;`, the path starts at the first of those after the authority, a path
+/// starting with `?` or `;` gets a `/` in front (the caller adds it), and no path is `/`.
+///
+/// Returns the slice and whether a `/` must be put in front of it.
+pub fn path_params_query(url: &str) -> (&str, bool) {
+    let bytes = url.as_bytes();
+    let mut search_start = 0;
+    if bytes.starts_with(b"//") {
+        search_start = 2;
+    }
+    let early_path = find_from(bytes, search_start, b"/?;");
+    if let Some(proto) = find_str(bytes, search_start, b"://") {
+        if early_path.is_none_or(|p| proto < p) {
+            search_start = proto + 3;
+        }
+    }
+    let Some(path_start) = find_from(bytes, search_start, b"/?;") else {
+        return ("/", false);
+    };
+    let hash = find_from(bytes, search_start, b"#");
+    if hash.is_some_and(|h| h < path_start) {
+        return ("/", false);
+    }
+    let path_end = hash.unwrap_or(bytes.len());
+    let path = url.get(path_start..path_end).unwrap_or("/");
+    (path, bytes.get(path_start) != Some(&b'/'))
+}
+
+/// The path and query of `url` for the dialects that parse URLs per RFC 3986: absolute URLs
+/// (`scheme://authority/path?query#fragment`, userinfo and ports included), network-path
+/// references (`//host/path`) and paths (`/a?b`). The fragment is dropped; an empty path is `/`.
+/// Text that is none of these (`a/b`) is read as a path relative to the root.
+pub fn rfc3986_path_query(url: &str) -> (&str, bool) {
+    let bytes = url.as_bytes();
+    let mut start = 0;
+    let scheme_len = bytes
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+        .filter(|&i| i > 0 && bytes[i] == b':' && bytes[0].is_ascii_alphabetic());
+    if let Some(colon) = scheme_len {
+        start = colon + 1;
+    }
+    if bytes.get(start..start + 2) == Some(b"//") {
+        // The authority runs to the first `/`, `?` or `#`.
+        start = find_from(bytes, start + 2, b"/?#").unwrap_or(bytes.len());
+    }
+    let end = find_from(bytes, start, b"#").unwrap_or(bytes.len());
+    let path = url.get(start..end).unwrap_or("");
+    if path.is_empty() {
+        return ("/", false);
+    }
+    (path, !path.starts_with('/'))
+}
+
+/// Splits off the query (`?...`) when the dialect matches paths only.
+pub(crate) fn without_query(path: &str) -> &str {
+    match path.find('?') {
+        Some(i) => path.get(..i).unwrap_or(path),
+        None => path,
+    }
+}
+
+/// The part of a URL the dialect matches, before percent normalisation.
+pub(crate) fn matched_part(url: &str, pct: PercentEncoding) -> (&str, bool) {
+    // A NUL ends the URL for the reference library (C strings); every dialect agrees, so that no
+    // dialect sees bytes another ignores.
+    let url = match url.find('\0') {
+        Some(i) => url.get(..i).unwrap_or(url),
+        None => url,
+    };
+    match pct {
+        PercentEncoding::Google => path_params_query(url),
+        _ => rfc3986_path_query(url),
+    }
+}
+
+fn find_from(bytes: &[u8], from: usize, any_of: &[u8]) -> Option<usize> {
+    bytes.get(from..)?.iter().position(|b| any_of.contains(b)).map(|i| i + from)
+}
+
+fn find_str(bytes: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
+    bytes.get(from..)?.windows(needle.len()).position(|w| w == needle).map(|i| i + from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn google_paths() {
+        assert_eq!(path_params_query(""), ("/", false));
+        assert_eq!(path_params_query("http://www.example.com"), ("/", false));
+        assert_eq!(path_params_query("http://a.b/x?y#z"), ("/x?y", false));
+        assert_eq!(path_params_query("a.b?q"), ("?q", true));
+        assert_eq!(path_params_query("//a.b/c"), ("/c", false));
+        assert_eq!(path_params_query("http://a#frag/x"), ("/", false));
+    }
+
+    #[test]
+    fn rfc_paths() {
+        assert_eq!(rfc3986_path_query("https://u:p@h.example:8080/a/b?c=d#e"), ("/a/b?c=d", false));
+        assert_eq!(rfc3986_path_query("http://h"), ("/", false));
+        assert_eq!(rfc3986_path_query("http://h?x"), ("?x", true));
+        assert_eq!(rfc3986_path_query("/p?q"), ("/p?q", false));
+        assert_eq!(rfc3986_path_query("//h/p"), ("/p", false));
+        assert_eq!(rfc3986_path_query("a/b"), ("a/b", true));
+        assert_eq!(rfc3986_path_query("#x"), ("/", false));
+    }
+}
