@@ -44,7 +44,11 @@ pub(crate) fn value_token(value: &[u8], how: AgentMatch) -> ValueToken<'_> {
             // semantics I.14: `*` followed by whitespace is still the global agent.
             if let [b'*', rest @ ..] = value {
                 if rest.first().is_none_or(|&b| is_space(b)) {
-                    return ValueToken { global: true, token: b"", valid };
+                    return ValueToken {
+                        global: true,
+                        token: b"",
+                        valid,
+                    };
                 }
             }
             let token = if how == AgentMatch::Token {
@@ -52,11 +56,17 @@ pub(crate) fn value_token(value: &[u8], how: AgentMatch) -> ValueToken<'_> {
             } else {
                 leading(value, is_rfc_token_byte)
             };
-            ValueToken { global: false, token, valid }
+            ValueToken {
+                global: false,
+                token,
+                valid,
+            }
         }
-        AgentMatch::ValueContainsName | AgentMatch::NameContainsValue => {
-            ValueToken { global: value == b"*", token: value, valid }
-        }
+        AgentMatch::ValueContainsName | AgentMatch::NameContainsValue => ValueToken {
+            global: value == b"*",
+            token: value,
+            valid,
+        },
     }
 }
 
@@ -68,12 +78,16 @@ pub fn is_valid_product_token(agent: &str) -> bool {
 
 /// Whether the caller gave a full User-Agent header rather than a product token.
 pub(crate) fn is_header(agent: &[u8]) -> bool {
-    agent.iter().any(|&b| matches!(b, b' ' | b'/' | b'(' | b')' | b';' | b'\t'))
+    agent
+        .iter()
+        .any(|&b| matches!(b, b' ' | b'/' | b'(' | b')' | b';' | b'\t'))
 }
 
 /// The words of a User-Agent header that could be product tokens (rfc9309).
 pub(crate) fn header_words(agent: &[u8]) -> impl Iterator<Item = &[u8]> {
-    agent.split(|&b| !is_lenient_token_byte(b)).filter(|w| !w.is_empty())
+    agent
+        .split(|&b| !is_lenient_token_byte(b))
+        .filter(|w| !w.is_empty())
 }
 
 /// The robot's name token in a User-Agent header (1996 draft): its first product that is not
@@ -128,8 +142,14 @@ mod tests {
     #[test]
     fn tokens() {
         let t = value_token(b"Googlebot/2.1", AgentMatch::GoogleWhole);
-        assert_eq!((t.global, t.token, t.valid), (false, &b"Googlebot"[..], false));
-        assert_eq!(value_token(b"MJ12bot", AgentMatch::GoogleWhole).token, b"MJ");
+        assert_eq!(
+            (t.global, t.token, t.valid),
+            (false, &b"Googlebot"[..], false)
+        );
+        assert_eq!(
+            value_token(b"MJ12bot", AgentMatch::GoogleWhole).token,
+            b"MJ"
+        );
         assert_eq!(value_token(b"MJ12bot", AgentMatch::Token).token, b"MJ12bot");
         assert!(value_token(b"* foo", AgentMatch::Token).global);
         assert!(!value_token(b"*foo", AgentMatch::GoogleWhole).global);
@@ -137,8 +157,14 @@ mod tests {
 
     #[test]
     fn names() {
-        assert_eq!(robot_name(b"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"), b"Googlebot");
-        assert_eq!(robot_name(b"Lycos_Spider_(Rex)/1.0 libwww/3.1"), b"Lycos_Spider_");
+        assert_eq!(
+            robot_name(b"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"),
+            b"Googlebot"
+        );
+        assert_eq!(
+            robot_name(b"Lycos_Spider_(Rex)/1.0 libwww/3.1"),
+            b"Lycos_Spider_"
+        );
         assert_eq!(robot_name(b"NosyBot"), b"NosyBot");
     }
 }

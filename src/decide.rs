@@ -71,9 +71,14 @@ impl Robots {
         };
         let d = &self.dialect;
         let (raw, add_slash) = url::matched_part(url, d.percent);
-        let raw = if d.match_query { raw } else { url::without_query(raw) };
+        let raw = if d.match_query {
+            raw
+        } else {
+            url::without_query(raw)
+        };
         let owned: Vec<u8>;
-        let path: &[u8] = if !add_slash && !needs_normalizing(raw.as_bytes(), d.percent, Side::Url) {
+        let path: &[u8] = if !add_slash && !needs_normalizing(raw.as_bytes(), d.percent, Side::Url)
+        {
             raw.as_bytes()
         } else {
             let mut buf = Vec::with_capacity(raw.len() + 8);
@@ -85,17 +90,46 @@ impl Robots {
             &owned
         };
         if d.robots_txt_allowed && path_only(path) == b"/robots.txt" {
-            return Verdict { allowed: true, reason: Reason::RobotsTxt, rule: None, selection };
+            return Verdict {
+                allowed: true,
+                reason: Reason::RobotsTxt,
+                rule: None,
+                selection,
+            };
         }
         let Some(set) = set else {
-            return Verdict { allowed: true, reason: Reason::NoGroup, rule: None, selection };
+            return Verdict {
+                allowed: true,
+                reason: Reason::NoGroup,
+                rule: None,
+                selection,
+            };
         };
-        match self.decide(set, path) {
-            Some(e) if e.empty && d.precedence == Precedence::LongestMatch => {
-                Verdict { allowed: true, reason: Reason::EmptyRule, rule: Some(e.rule), selection }
-            }
-            Some(e) => Verdict { allowed: e.allow, reason: Reason::Rule, rule: Some(e.rule), selection },
-            None => Verdict { allowed: true, reason: Reason::NoMatch, rule: None, selection },
+        // Validated once here so that substring search never re-validates the path.
+        let path_str = if d.wildcards {
+            core::str::from_utf8(path).ok()
+        } else {
+            None
+        };
+        match self.decide(set, path, path_str) {
+            Some(e) if e.empty && d.precedence == Precedence::LongestMatch => Verdict {
+                allowed: true,
+                reason: Reason::EmptyRule,
+                rule: Some(e.rule),
+                selection,
+            },
+            Some(e) => Verdict {
+                allowed: e.allow,
+                reason: Reason::Rule,
+                rule: Some(e.rule),
+                selection,
+            },
+            None => Verdict {
+                allowed: true,
+                reason: Reason::NoMatch,
+                rule: None,
+                selection,
+            },
         }
     }
 
@@ -104,13 +138,44 @@ impl Robots {
         self.check(url, agent).allowed
     }
 
-    /// The first entry of the rule set that matches: entries are stored in decision order.
-    fn decide(&self, set: u32, path: &[u8]) -> Option<&Entry> {
+    /// The first entry of the rule set, in decision order, that matches. Only the set's unkeyed
+    /// entries and the bucket of the path's second octet can match; the two lists are merged by
+    /// rank so the order is the dialect's.
+    fn decide(&self, set: u32, path: &[u8], path_str: Option<&str>) -> Option<&Entry> {
         let d = &self.dialect;
         let set = self.sets.get(set as usize)?;
-        let entries = self.entries.get(span(&set.entries))?;
+        let wild = self.entries.get(span(&set.wild)).unwrap_or_default();
+        let keyed = match path.get(1) {
+            Some(&key) => {
+                let buckets = self.buckets.get(span(&set.buckets)).unwrap_or_default();
+                match buckets.binary_search_by_key(&key, |b| b.key) {
+                    Ok(i) => self
+                        .entries
+                        .get(span(&buckets[i].entries))
+                        .unwrap_or_default(),
+                    Err(_) => &[],
+                }
+            }
+            None => &[],
+        };
         let first_match = d.precedence == Precedence::FirstMatch;
-        for e in entries {
+        let (mut i, mut j) = (0, 0);
+        loop {
+            let e = match (wild.get(i), keyed.get(j)) {
+                (Some(a), Some(b)) if a.rank < b.rank => {
+                    i += 1;
+                    a
+                }
+                (_, Some(b)) => {
+                    j += 1;
+                    b
+                }
+                (Some(a), None) => {
+                    i += 1;
+                    a
+                }
+                (None, None) => return None,
+            };
             if e.empty {
                 // Empty rules have no effect, except an empty Allow in the 1996 draft, which
                 // matches everything (seed 002's prefix table). In longest-match dialects they
@@ -121,12 +186,14 @@ impl Robots {
                 }
                 continue;
             }
-            let pattern = self.bytes.get(e.start as usize..(e.start + e.len) as usize).unwrap_or_default();
-            if Compiled::new(pattern, d.wildcards).matches(path) {
+            let pattern = self
+                .bytes
+                .get(e.start as usize..(e.start + e.len) as usize)
+                .unwrap_or_default();
+            if Compiled::new(pattern, d.wildcards).matches(path, path_str) {
                 return Some(e);
             }
         }
-        None
     }
 
     /// Which groups `agent` obeys.
@@ -162,13 +229,19 @@ impl Robots {
                 if name.is_empty() {
                     None
                 } else {
-                    self.tokens.iter().find(|t| crate::pattern::find(self.token(&t.token), name).is_some()).map(|t| t.set)
+                    self.tokens
+                        .iter()
+                        .find(|t| contains(self.token(&t.token), name))
+                        .map(|t| t.set)
                 }
             }
             AgentMatch::NameContainsValue => {
                 let mut buf = [0u8; MAX_AGENT_BYTES];
                 let ua = lower_into(agent, &mut buf);
-                self.tokens.iter().find(|t| crate::pattern::find(ua, self.token(&t.token)).is_some()).map(|t| t.set)
+                self.tokens
+                    .iter()
+                    .find(|t| contains(ua, self.token(&t.token)))
+                    .map(|t| t.set)
             }
         };
         match (specific, self.global) {
@@ -188,14 +261,23 @@ impl Robots {
     }
 
     /// The groups a selection stands for, in file order.
-    pub fn selected_groups(&self, selection: Selection) -> impl Iterator<Item = GroupView<'_>> + '_ {
+    pub fn selected_groups(
+        &self,
+        selection: Selection,
+    ) -> impl Iterator<Item = GroupView<'_>> + '_ {
         let range = match selection {
             Selection::None => 0..0,
-            Selection::Specific(s) | Selection::Global(s) => {
-                self.sets.get(s as usize).map(|set| span(&set.groups)).unwrap_or(0..0)
-            }
+            Selection::Specific(s) | Selection::Global(s) => self
+                .sets
+                .get(s as usize)
+                .map(|set| span(&set.groups))
+                .unwrap_or(0..0),
         };
-        self.set_groups.get(range).unwrap_or_default().iter().filter_map(move |&g| self.group(g))
+        self.set_groups
+            .get(range)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(move |&g| self.group(g))
     }
 
     /// The deciding rule of a verdict, if any.
@@ -218,6 +300,11 @@ impl Robots {
             .filter(|r| r.kind == crate::RecordKind::CrawlDelay)
             .find_map(|r| parse_seconds(r.value.as_bytes()))
     }
+}
+
+/// Whether `needle` occurs in `haystack` (both already lower-case), in linear time.
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    crate::pattern::find(haystack, core::str::from_utf8(haystack).ok(), 0, needle).is_some()
 }
 
 /// The path without its query, for the `/robots.txt` test.

@@ -45,7 +45,9 @@ impl DialectId {
 
     /// Looks a dialect up by its name (ASCII case-insensitive).
     pub fn from_name(name: &str) -> Option<DialectId> {
-        DialectId::ALL.into_iter().find(|d| d.name().eq_ignore_ascii_case(name))
+        DialectId::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(name))
     }
 
     /// The knobs of this dialect.
@@ -174,8 +176,12 @@ pub struct Dialect {
     pub match_query: bool,
 }
 
-const STRICT: Leniency =
-    Leniency { typos: false, missing_colon: false, key_prefix: false, index_html: false };
+const STRICT: Leniency = Leniency {
+    typos: false,
+    missing_colon: false,
+    key_prefix: false,
+    index_html: false,
+};
 
 /// RFC 9309. Where the RFC is silent we take Google's reading (merged `*` groups, `$` special
 /// only at the end, typos accepted as §2.2.4 allows).
@@ -192,7 +198,12 @@ pub const RFC9309: Dialect = Dialect {
     rule_values: Values::One,
     empty_allow_matches_all: false,
     // §2.2.4: "crawlers may accept common misspellings of the record".
-    leniency: Leniency { typos: true, missing_colon: false, key_prefix: false, index_html: false },
+    leniency: Leniency {
+        typos: true,
+        missing_colon: false,
+        key_prefix: false,
+        index_html: false,
+    },
     robots_txt_allowed: true,
     max_line_bytes: 0,
     match_query: true,
@@ -211,7 +222,12 @@ pub const GOOGLE: Dialect = Dialect {
     percent: PercentEncoding::Google,
     rule_values: Values::One,
     empty_allow_matches_all: false,
-    leniency: Leniency { typos: true, missing_colon: true, key_prefix: true, index_html: true },
+    leniency: Leniency {
+        typos: true,
+        missing_colon: true,
+        key_prefix: true,
+        index_html: true,
+    },
     robots_txt_allowed: false,
     max_line_bytes: 16_663,
     match_query: true,

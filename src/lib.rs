@@ -57,14 +57,20 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { dialect: DialectId::Rfc9309, max_bytes: DEFAULT_MAX_BYTES }
+        Options {
+            dialect: DialectId::Rfc9309,
+            max_bytes: DEFAULT_MAX_BYTES,
+        }
     }
 }
 
 impl Options {
     /// The defaults, in another dialect.
     pub fn dialect(dialect: DialectId) -> Self {
-        Options { dialect, ..Options::default() }
+        Options {
+            dialect,
+            ..Options::default()
+        }
     }
 }
 

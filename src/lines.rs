@@ -27,7 +27,12 @@ pub(crate) struct Lines<'a> {
 impl<'a> Lines<'a> {
     /// `max_line` of 0 keeps whole lines.
     pub fn new(bytes: &'a [u8], max_line: usize) -> Self {
-        Lines { rest: bytes, number: 0, max_line, done: false }
+        Lines {
+            rest: bytes,
+            number: 0,
+            max_line,
+            done: false,
+        }
     }
 }
 
@@ -43,7 +48,11 @@ impl<'a> Iterator for Lines<'a> {
         let end = rest.iter().position(|&b| b == b'\n' || b == b'\r');
         let (mut bytes, next) = match end {
             Some(i) => {
-                let skip = if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
+                let skip = if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
                 (&rest[..i], &rest[i + skip..])
             }
             None => {
@@ -62,7 +71,12 @@ impl<'a> Iterator for Lines<'a> {
             bytes = &bytes[..self.max_line];
             too_long = true;
         }
-        Some(Line { number: self.number, bytes, too_long, has_nul })
+        Some(Line {
+            number: self.number,
+            bytes,
+            too_long,
+            has_nul,
+        })
     }
 }
 
@@ -73,7 +87,11 @@ pub(crate) enum Content<'a> {
     /// Only a comment (never a record boundary, 1994 standard).
     Comment,
     /// `key: value` (or `key value` without a colon, see `missing_colon`).
-    KeyValue { key: &'a [u8], value: &'a [u8], missing_colon: bool },
+    KeyValue {
+        key: &'a [u8],
+        value: &'a [u8],
+        missing_colon: bool,
+    },
     /// Text without a separator that cannot be read as `key value`.
     NoSeparator,
 }
@@ -109,7 +127,11 @@ pub(crate) fn split(line: &[u8]) -> Content<'_> {
     };
     let text = trim(text);
     if text.is_empty() {
-        return if has_comment { Content::Comment } else { Content::Blank };
+        return if has_comment {
+            Content::Comment
+        } else {
+            Content::Blank
+        };
     }
     if let Some(colon) = text.iter().position(|&b| b == b':') {
         return Content::KeyValue {
@@ -143,7 +165,10 @@ mod tests {
 
     #[test]
     fn line_breaks() {
-        assert_eq!(numbers(b"a\nb\r\nc\rd"), [(1, &b"a"[..]), (2, b"b"), (3, b"c"), (4, b"d")]);
+        assert_eq!(
+            numbers(b"a\nb\r\nc\rd"),
+            [(1, &b"a"[..]), (2, b"b"), (3, b"c"), (4, b"d")]
+        );
         assert_eq!(numbers(b"a\n\rb"), [(1, &b"a"[..]), (2, b""), (3, b"b")]);
         assert_eq!(numbers(b"a\n"), [(1, &b"a"[..]), (2, b"")]);
         assert_eq!(numbers(b""), [(1, &b""[..])]);
@@ -160,12 +185,25 @@ mod tests {
     #[test]
     fn key_value() {
         match split(b"  Disallow : /a # c") {
-            Content::KeyValue { key, value, missing_colon } => {
-                assert_eq!((key, value, missing_colon), (&b"Disallow"[..], &b"/a"[..], false));
+            Content::KeyValue {
+                key,
+                value,
+                missing_colon,
+            } => {
+                assert_eq!(
+                    (key, value, missing_colon),
+                    (&b"Disallow"[..], &b"/a"[..], false)
+                );
             }
             _ => panic!(),
         }
-        assert!(matches!(split(b"disallow /a"), Content::KeyValue { missing_colon: true, .. }));
+        assert!(matches!(
+            split(b"disallow /a"),
+            Content::KeyValue {
+                missing_colon: true,
+                ..
+            }
+        ));
         assert!(matches!(split(b"disallow /a /b"), Content::NoSeparator));
         assert!(matches!(split(b"   # x"), Content::Comment));
         assert!(matches!(split(b" \t "), Content::Blank));

@@ -14,7 +14,9 @@ use crate::dialect::{Dialect, GroupBoundary, GroupMerge, Precedence, Values};
 use crate::lines::{is_space, split, Content, Line, Lines};
 use crate::lint::{Code, Diagnostic, Severity};
 use crate::pattern::{needs_normalizing, normalize, Side};
-use crate::robots::{Agent, Entry, Group, Record, RecordKind, Robots, Rule, RuleKind, RuleSet, TokenEntry};
+use crate::robots::{
+    Agent, Bucket, Entry, Group, Record, RecordKind, Robots, Rule, RuleKind, RuleSet, TokenEntry,
+};
 use crate::Options;
 
 /// What a line's key names.
@@ -84,9 +86,15 @@ fn field_of(key: &[u8], dialect: &Dialect) -> Option<(Field, Spelling)> {
         // google/robotstxt checks user-agent, allow, disallow, sitemap in that order, each by
         // case-insensitive prefix, typos included (semantics I.7).
         for &(name, field) in FIELDS {
-            let typo = TYPOS.iter().find(|&&(t, f)| f == field && starts_with_ci(key, t));
+            let typo = TYPOS
+                .iter()
+                .find(|&&(t, f)| f == field && starts_with_ci(key, t));
             if starts_with_ci(key, name) {
-                let spelling = if key.len() == name.len() { Spelling::Exact } else { Spelling::Prefix };
+                let spelling = if key.len() == name.len() {
+                    Spelling::Exact
+                } else {
+                    Spelling::Prefix
+                };
                 return Some((field, spelling));
             }
             if typo.is_some() && lenient.typos {
@@ -94,11 +102,17 @@ fn field_of(key: &[u8], dialect: &Dialect) -> Option<(Field, Spelling)> {
             }
         }
     } else {
-        if let Some(&(_, field)) = FIELDS.iter().find(|(n, _)| key.eq_ignore_ascii_case(n.as_bytes())) {
+        if let Some(&(_, field)) = FIELDS
+            .iter()
+            .find(|(n, _)| key.eq_ignore_ascii_case(n.as_bytes()))
+        {
             return Some((field, Spelling::Exact));
         }
         if lenient.typos {
-            if let Some(&(_, field)) = TYPOS.iter().find(|(n, _)| key.eq_ignore_ascii_case(n.as_bytes())) {
+            if let Some(&(_, field)) = TYPOS
+                .iter()
+                .find(|(n, _)| key.eq_ignore_ascii_case(n.as_bytes()))
+            {
                 return Some((field, Spelling::Typo));
             }
         }
@@ -115,7 +129,12 @@ fn meant(key: &[u8]) -> Option<&'static str> {
         .iter()
         .find(|(n, _)| key.eq_ignore_ascii_case(n.as_bytes()))
         .map(|&(_, f)| field_name(f))
-        .or_else(|| FIELDS.iter().find(|(n, _)| starts_with_ci(key, n)).map(|&(n, _)| n))
+        .or_else(|| {
+            FIELDS
+                .iter()
+                .find(|(n, _)| starts_with_ci(key, n))
+                .map(|&(n, _)| n)
+        })
 }
 
 struct Builder {
@@ -144,6 +163,7 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
             bytes: Vec::with_capacity(input.len().min(options.max_bytes) / 2),
             entries: Vec::new(),
             sets: Vec::new(),
+            buckets: Vec::new(),
             set_groups: Vec::new(),
             tokens: Vec::new(),
             global: None,
@@ -168,7 +188,11 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
     // mismatches; google/robotstxt reads bytes as they are.
     let transcoded;
     if let Some(big_endian) = utf16_bom(bytes) {
-        let severity = if dialect.id == crate::DialectId::Google { Severity::Error } else { Severity::Warning };
+        let severity = if dialect.id == crate::DialectId::Google {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
         b.diag_with(0, severity, Code::Utf16, None);
         if dialect.id != crate::DialectId::Google {
             transcoded = utf16_to_utf8(&bytes[2..], big_endian);
@@ -232,7 +256,12 @@ impl Builder {
     }
 
     fn diag_with(&mut self, line: u32, severity: Severity, code: Code, detail: Option<String>) {
-        self.r.diagnostics.push(Diagnostic { line, severity, code, detail });
+        self.r.diagnostics.push(Diagnostic {
+            line,
+            severity,
+            code,
+            detail,
+        });
     }
 
     fn push_text(&mut self, bytes: &[u8]) -> core::ops::Range<u32> {
@@ -255,7 +284,9 @@ impl Builder {
         match split(line.bytes) {
             Content::Blank => {
                 // 1994 §"format", 1996 §3.2: records are separated by blank lines.
-                if self.r.dialect.group_boundary == GroupBoundary::BlankLine && self.current.is_some() {
+                if self.r.dialect.group_boundary == GroupBoundary::BlankLine
+                    && self.current.is_some()
+                {
                     self.current = None;
                     self.ended_by_blank = true;
                 }
@@ -270,7 +301,11 @@ impl Builder {
                 let detail = Some(self.lossy(trim_comment(line.bytes)));
                 self.diag(n, code, detail);
             }
-            Content::KeyValue { key, value, missing_colon } => {
+            Content::KeyValue {
+                key,
+                value,
+                missing_colon,
+            } => {
                 if key.is_empty() {
                     let detail = Some(self.lossy(line.bytes));
                     self.diag(n, Code::Ignored, detail);
@@ -309,7 +344,11 @@ impl Builder {
             let mut detail = self.lossy(key);
             detail.push_str(" read as ");
             detail.push_str(field_name(field));
-            let code = if spelling == Spelling::Typo { Code::Typo } else { Code::KeyPrefix };
+            let code = if spelling == Spelling::Typo {
+                Code::Typo
+            } else {
+                Code::KeyPrefix
+            };
             self.diag(n, code, Some(detail));
         }
         match field {
@@ -331,7 +370,12 @@ impl Builder {
         if starts_group {
             let at = self.r.agents.len() as u32;
             let rules = self.r.rules.len() as u32;
-            self.r.groups.push(Group { line: n, agents: at..at, rules: rules..rules, records: Vec::new() });
+            self.r.groups.push(Group {
+                line: n,
+                agents: at..at,
+                rules: rules..rules,
+                records: Vec::new(),
+            });
             self.current = Some(self.r.groups.len() as u32 - 1);
             self.seen_rule = false;
             self.ended_by_blank = false;
@@ -341,7 +385,12 @@ impl Builder {
             let t = value_token(v, how);
             if v.is_empty() {
                 b.diag(n, Code::EmptyUserAgent, None);
-            } else if !t.valid && matches!(how, crate::dialect::AgentMatch::Token | crate::dialect::AgentMatch::GoogleWhole) {
+            } else if !t.valid
+                && matches!(
+                    how,
+                    crate::dialect::AgentMatch::Token | crate::dialect::AgentMatch::GoogleWhole
+                )
+            {
                 let mut detail = b.lossy(v);
                 detail.push_str(" read as ");
                 if t.token.is_empty() {
@@ -355,7 +404,12 @@ impl Builder {
             let start = b.r.bytes.len() as u32;
             b.r.bytes.extend(t.token.iter().map(u8::to_ascii_lowercase));
             let token = start..b.r.bytes.len() as u32;
-            b.r.agents.push(Agent { line: n, global: t.global, written, token });
+            b.r.agents.push(Agent {
+                line: n,
+                global: t.global,
+                written,
+                token,
+            });
         };
         match self.r.dialect.agent_values {
             Values::One => add(self, value),
@@ -377,7 +431,11 @@ impl Builder {
 
     fn rule(&mut self, n: u32, kind: RuleKind, value: &[u8]) {
         let Some(group) = self.current else {
-            let code = if self.ended_by_blank { Code::BlankLineEndsGroup } else { Code::RuleOutsideGroup };
+            let code = if self.ended_by_blank {
+                Code::BlankLineEndsGroup
+            } else {
+                Code::RuleOutsideGroup
+            };
             self.diag(n, code, None);
             return;
         };
@@ -411,7 +469,10 @@ impl Builder {
             self.diag(n, Code::PatternNoSlash, detail);
         }
         if d.wildcards {
-            if value.split_last().is_some_and(|(_, body)| body.contains(&b'$')) {
+            if value
+                .split_last()
+                .is_some_and(|(_, body)| body.contains(&b'$'))
+            {
                 self.diag(n, Code::DollarNotAtEnd, None);
             }
         } else if value.contains(&b'*') || value.ends_with(b"$") {
@@ -425,12 +486,22 @@ impl Builder {
             self.r.bytes.extend_from_slice(value);
         }
         let pattern = start..self.r.bytes.len() as u32;
-        self.r.rules.push(Rule { line: n, kind, group, written, pattern });
+        self.r.rules.push(Rule {
+            line: n,
+            kind,
+            group,
+            written,
+            pattern,
+        });
     }
 
     fn record(&mut self, n: u32, kind: RecordKind, key: &[u8], value: &[u8]) {
         // RFC 9309 §2.2.4: other records never end a group. Sitemap belongs to the file.
-        let group = if kind == RecordKind::Sitemap { None } else { self.current };
+        let group = if kind == RecordKind::Sitemap {
+            None
+        } else {
+            self.current
+        };
         match kind {
             RecordKind::Sitemap => {
                 let lower = value.get(..8).map(|p| p.to_ascii_lowercase());
@@ -453,7 +524,13 @@ impl Builder {
         let field = self.push_text(key);
         let value = self.push_text(value);
         let index = self.r.records.len() as u32;
-        self.r.records.push(Record { line: n, kind, group, field, value });
+        self.r.records.push(Record {
+            line: n,
+            kind,
+            group,
+            field,
+            value,
+        });
         if let Some(g) = group {
             self.r.groups[g as usize].records.push(index);
         }
@@ -486,13 +563,17 @@ impl Builder {
                     for a in &self.r.agents[crate::robots::span(&group.agents)] {
                         if a.global {
                             global.push(g as u32);
-                        } else if !a.token.is_empty() || d.agent_match == crate::dialect::AgentMatch::GoogleWhole {
+                        } else if !a.token.is_empty()
+                            || d.agent_match == crate::dialect::AgentMatch::GoogleWhole
+                        {
                             pairs.push((a.token.clone(), g as u32));
                         }
                     }
                 }
                 let bytes = &self.r.bytes;
-                let tok = |r: &core::ops::Range<u32>| bytes.get(crate::robots::span(r)).unwrap_or_default();
+                let tok = |r: &core::ops::Range<u32>| {
+                    bytes.get(crate::robots::span(r)).unwrap_or_default()
+                };
                 pairs.sort_by(|a, b| tok(&a.0).cmp(tok(&b.0)).then(a.1.cmp(&b.1)));
                 // Tokens with the same groups share one rule set.
                 let mut by_groups: BTreeMap<Vec<u32>, u32> = BTreeMap::new();
@@ -509,11 +590,15 @@ impl Builder {
                     }
                     let next = by_groups.len() as u32;
                     let set = *by_groups.entry(groups).or_insert(next);
-                    tokens.push(TokenEntry { token: pairs[i].0.clone(), set });
+                    tokens.push(TokenEntry {
+                        token: pairs[i].0.clone(),
+                        set,
+                    });
                     i = j;
                 }
                 global.dedup();
-                let mut sets: Vec<(u32, Vec<u32>)> = by_groups.into_iter().map(|(g, s)| (s, g)).collect();
+                let mut sets: Vec<(u32, Vec<u32>)> =
+                    by_groups.into_iter().map(|(g, s)| (s, g)).collect();
                 sets.sort_by_key(|s| s.0);
                 for (_, groups) in sets {
                     self.push_set(&groups);
@@ -534,7 +619,10 @@ impl Builder {
                         if a.global {
                             is_default = true;
                         } else if !a.token.is_empty() {
-                            tokens.push(TokenEntry { token: a.token.clone(), set });
+                            tokens.push(TokenEntry {
+                                token: a.token.clone(),
+                                set,
+                            });
                         }
                     }
                     if is_default {
@@ -568,26 +656,71 @@ impl Builder {
                     priority: len,
                     allow,
                     empty: len == 0,
+                    rank: 0,
+                    key: None,
                 });
                 if allow && d.leniency.index_html {
                     self.push_index_alternate(ri, start, len);
                 }
             }
         }
+        let wildcards = d.wildcards;
+        let bytes = &self.r.bytes;
         let entries = &mut self.r.entries[first..];
         match d.precedence {
             // Most specific first; on a tie Allow first (RFC 9309 §2.2.2), then file order, so
             // the first entry that matches is the decision.
             Precedence::LongestMatch => entries.sort_by(|a, b| {
-                b.priority.cmp(&a.priority).then(b.allow.cmp(&a.allow)).then(a.rule.cmp(&b.rule))
+                b.priority
+                    .cmp(&a.priority)
+                    .then(b.allow.cmp(&a.allow))
+                    .then(a.rule.cmp(&b.rule))
             }),
             Precedence::FirstMatch => entries.sort_by_key(|e| e.rule),
+        }
+        for (rank, e) in entries.iter_mut().enumerate() {
+            e.rank = rank as u32;
+            let pattern = bytes
+                .get(e.start as usize..(e.start + e.len) as usize)
+                .unwrap_or_default();
+            e.key = match pattern {
+                // In wildcard dialects the first two octets must be literal (`*x`, `/*` and `/$`
+                // have no fixed second octet).
+                [first, second, ..]
+                    if !(wildcards
+                        && (*first == b'*'
+                            || *second == b'*'
+                            || (pattern.len() == 2 && *second == b'$'))) =>
+                {
+                    Some(*second)
+                }
+                _ => None,
+            };
+        }
+        // Unkeyed entries first (in decision order), then keyed ones by key.
+        entries.sort_by_key(|e| (e.key.is_some(), e.key, e.rank));
+        let wild_len = entries.iter().take_while(|e| e.key.is_none()).count();
+        let keyed_start = first + wild_len;
+        let bucket_start = self.r.buckets.len() as u32;
+        let mut i = keyed_start;
+        while i < self.r.entries.len() {
+            let key = self.r.entries[i].key.unwrap_or(0);
+            let mut j = i;
+            while j < self.r.entries.len() && self.r.entries[j].key == Some(key) {
+                j += 1;
+            }
+            self.r.buckets.push(Bucket {
+                key,
+                entries: i as u32..j as u32,
+            });
+            i = j;
         }
         let group_start = self.r.set_groups.len() as u32;
         self.r.set_groups.extend_from_slice(groups);
         self.r.sets.push(RuleSet {
             groups: group_start..self.r.set_groups.len() as u32,
-            entries: first as u32..self.r.entries.len() as u32,
+            wild: first as u32..keyed_start as u32,
+            buckets: bucket_start..self.r.buckets.len() as u32,
         });
         self.r.sets.len() as u32 - 1
     }
@@ -596,7 +729,9 @@ impl Builder {
     /// the pattern `/d/$` (semantics I.17).
     fn push_index_alternate(&mut self, rule: u32, start: u32, len: u32) {
         let pattern = &self.r.bytes[start as usize..(start + len) as usize];
-        let Some(slash) = pattern.iter().rposition(|&b| b == b'/') else { return };
+        let Some(slash) = pattern.iter().rposition(|&b| b == b'/') else {
+            return;
+        };
         if !pattern[slash..].starts_with(b"/index.htm") {
             return;
         }
@@ -613,6 +748,8 @@ impl Builder {
             priority: alt_len,
             allow: true,
             empty: false,
+            rank: 0,
+            key: None,
         });
     }
 }

@@ -44,7 +44,12 @@ pub(crate) fn needs_normalizing(s: &[u8], pct: PercentEncoding, side: Side) -> b
         PercentEncoding::Google => side == Side::Rule && s.iter().any(|&b| b >= 0x80 || b == b'%'),
         PercentEncoding::DecodeExceptSlash => s.contains(&b'%'),
         PercentEncoding::Rfc9309 => s.iter().any(|&b| {
-            b >= 0x80 || b <= b' ' || b == 0x7f || b == b'%' || (side == Side::Url && (b == b'*' || b == b'$'))
+            b >= 0x80
+                || b <= b' '
+                || b == 0x7f
+                || b == b'%'
+                || b == b'$'
+                || (side == Side::Url && b == b'*')
         }),
     }
 }
@@ -60,7 +65,11 @@ pub(crate) fn needs_normalizing(s: &[u8], pct: PercentEncoding, side: Side) -> b
 pub(crate) fn normalize(s: &[u8], pct: PercentEncoding, side: Side, out: &mut Vec<u8>) {
     let mut i = 0;
     while let Some(&b) = s.get(i) {
-        let escape = match (b, s.get(i + 1).copied().and_then(hex_value), s.get(i + 2).copied().and_then(hex_value)) {
+        let escape = match (
+            b,
+            s.get(i + 1).copied().and_then(hex_value),
+            s.get(i + 2).copied().and_then(hex_value),
+        ) {
             (b'%', Some(h), Some(l)) => Some((h << 4) | l),
             _ => None,
         };
@@ -130,15 +139,35 @@ pub(crate) struct Compiled<'a> {
 impl<'a> Compiled<'a> {
     pub fn new(pattern: &'a [u8], wildcards: bool) -> Self {
         match pattern.split_last() {
-            Some((b'$', body)) if wildcards => Compiled { body, anchored: true, wildcards },
-            _ => Compiled { body: pattern, anchored: false, wildcards },
+            Some((b'$', body)) if wildcards => Compiled {
+                body,
+                anchored: true,
+                wildcards,
+            },
+            _ => Compiled {
+                body: pattern,
+                anchored: false,
+                wildcards,
+            },
         }
     }
 
-    /// Whether the pattern matches `path` from its first octet (RFC 9309 §2.2.2).
-    pub fn matches(&self, path: &[u8]) -> bool {
+    /// Whether the pattern matches `path` from its first octet (RFC 9309 §2.2.2). `path_str` is
+    /// `path` as text when it is valid UTF-8 (it always is in wildcard dialects).
+    pub fn matches(&self, path: &[u8], path_str: Option<&str>) -> bool {
         if !self.wildcards || !self.body.contains(&b'*') {
-            return if self.anchored { path == self.body } else { path.starts_with(self.body) };
+            return if self.anchored {
+                path == self.body
+            } else {
+                path.starts_with(self.body)
+            };
+        }
+        if self.anchored {
+            // Cheap rejection first: an anchored pattern's last segment must end the path.
+            let tail = self.body.rsplit(|&b| b == b'*').next().unwrap_or_default();
+            if !path.ends_with(tail) {
+                return false;
+            }
         }
         let mut segments = self.body.split(|&b| b == b'*');
         let first = segments.next().unwrap_or_default();
@@ -149,36 +178,55 @@ impl<'a> Compiled<'a> {
         let mut last = None;
         for segment in segments {
             if let Some(previous) = last.replace(segment) {
-                match find(path.get(at..).unwrap_or_default(), previous) {
+                match find(path, path_str, at, previous) {
                     Some(i) => at += i + previous.len(),
                     None => return false,
                 }
             }
         }
         let last = last.unwrap_or_default();
-        let rest = path.get(at..).unwrap_or_default();
         if self.anchored {
-            rest.ends_with(last)
+            path.get(at..).unwrap_or_default().ends_with(last)
         } else {
-            find(rest, last).is_some()
+            find(path, path_str, at, last).is_some()
         }
     }
 }
 
-/// Leftmost occurrence of `needle` in `haystack`, in linear time.
-pub(crate) fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    if needle.is_empty() {
-        return Some(0);
-    }
-    if let [single] = needle {
-        return haystack.iter().position(|b| b == single);
-    }
-    // Both sides are ASCII in every wildcard dialect (non-ASCII is escaped) except for raw UTF-8
-    // URLs in the google dialect, which come from `&str` and so are valid too. The fallback keeps
-    // this total for any bytes.
-    match (core::str::from_utf8(haystack), core::str::from_utf8(needle)) {
-        (Ok(h), Ok(n)) => h.find(n),
-        _ => find_bytes(haystack, needle),
+/// Offset, relative to `from`, of the leftmost occurrence of `needle` in `path[from..]`, in time
+/// linear in the rest of the path: short needles by direct comparison (at most 32 octets compared
+/// per position), longer ones by `str::find` (Two-Way) on the pre-validated text.
+pub(crate) fn find(
+    path: &[u8],
+    path_str: Option<&str>,
+    from: usize,
+    needle: &[u8],
+) -> Option<usize> {
+    let haystack = path.get(from..)?;
+    match needle {
+        [] => Some(0),
+        [single] => haystack.iter().position(|b| b == single),
+        [first, rest @ ..] if needle.len() <= 32 => {
+            // Candidates by their first octet, then at most 7 more octets compared in place
+            // (a `memcmp` call or a Two-Way searcher's setup would cost more than the search).
+            let last_start = haystack.len().checked_sub(needle.len())?;
+            let mut i = 0;
+            while i <= last_start {
+                i += haystack[i..=last_start].iter().position(|b| b == first)?;
+                if haystack[i + 1..].iter().zip(rest).all(|(a, b)| a == b) {
+                    return Some(i);
+                }
+                i += 1;
+            }
+            None
+        }
+        _ => match (
+            path_str.and_then(|p| p.get(from..)),
+            core::str::from_utf8(needle),
+        ) {
+            (Some(h), Ok(n)) => h.find(n),
+            _ => find_bytes(haystack, needle),
+        },
     }
 }
 
@@ -216,7 +264,7 @@ mod tests {
     use super::*;
 
     fn m(p: &str, path: &str) -> bool {
-        Compiled::new(p.as_bytes(), true).matches(path.as_bytes())
+        Compiled::new(p.as_bytes(), true).matches(path.as_bytes(), Some(path))
     }
 
     #[test]
@@ -244,7 +292,12 @@ mod tests {
     #[test]
     fn rfc_normalization() {
         let mut out = Vec::new();
-        normalize("/a%62%2f%7e/ツ $x".as_bytes(), PercentEncoding::Rfc9309, Side::Rule, &mut out);
+        normalize(
+            "/a%62%2f%7e/ツ $x".as_bytes(),
+            PercentEncoding::Rfc9309,
+            Side::Rule,
+            &mut out,
+        );
         assert_eq!(out, b"/ab%2F~/%E3%83%84%20%24x");
     }
 }

@@ -116,12 +116,27 @@ pub(crate) struct Entry {
     pub allow: bool,
     /// An empty pattern: it matches everything but never disallows (RFC 9309 convention, Google).
     pub empty: bool,
+    /// Position in the set's decision order (lower is examined first).
+    pub rank: u32,
+    /// The pattern's second octet when its literal prefix is at least two octets long: only
+    /// paths with that octet at index 1 can match (the key of the set's bucket index).
+    pub key: Option<u8>,
 }
 
 /// The rules one crawler obeys: the merged rules of the groups that apply, sorted for decision.
 #[derive(Clone, Debug)]
 pub(crate) struct RuleSet {
     pub groups: Range<u32>,
+    /// Entries without a key, in decision order.
+    pub wild: Range<u32>,
+    /// The buckets of the entries with a key (sorted by key, each in decision order).
+    pub buckets: Range<u32>,
+}
+
+/// The entries of one key in a rule set.
+#[derive(Clone, Debug)]
+pub(crate) struct Bucket {
+    pub key: u8,
     pub entries: Range<u32>,
 }
 
@@ -147,6 +162,7 @@ pub struct Robots {
     pub(crate) bytes: Vec<u8>,
     pub(crate) entries: Vec<Entry>,
     pub(crate) sets: Vec<RuleSet>,
+    pub(crate) buckets: Vec<Bucket>,
     /// Group indices of every rule set (`RuleSet::groups` ranges into it).
     pub(crate) set_groups: Vec<u32>,
     /// Sorted by token (merging dialects) or in file order (first-record dialects).
@@ -178,7 +194,9 @@ impl<'a> GroupView<'a> {
     /// The user-agent values as written, with their lines.
     pub fn agents(&self) -> impl Iterator<Item = (u32, &'a str)> + 'a {
         let robots = self.robots;
-        robots.agents[span(&self.group.agents)].iter().map(move |a| (a.line, robots.str(&a.written)))
+        robots.agents[span(&self.group.agents)]
+            .iter()
+            .map(move |a| (a.line, robots.str(&a.written)))
     }
     /// The rules of the group, in file order (indices into `Robots::rule`).
     pub fn rules(&self) -> Range<u32> {
@@ -186,12 +204,17 @@ impl<'a> GroupView<'a> {
     }
     /// Whether a user-agent line of the group is `*`.
     pub fn is_global(&self) -> bool {
-        self.robots.agents[span(&self.group.agents)].iter().any(|a| a.global)
+        self.robots.agents[span(&self.group.agents)]
+            .iter()
+            .any(|a| a.global)
     }
     /// The other records (Crawl-delay, ...) written inside the group.
     pub fn records(&self) -> impl Iterator<Item = RecordView<'a>> + 'a {
         let robots = self.robots;
-        self.group.records.iter().filter_map(move |&i| robots.record(i))
+        self.group
+            .records
+            .iter()
+            .filter_map(move |&i| robots.record(i))
     }
 }
 
@@ -239,11 +262,22 @@ impl Robots {
 
     /// Every group, in file order.
     pub fn groups(&self) -> impl ExactSizeIterator<Item = GroupView<'_>> + '_ {
-        self.groups.iter().enumerate().map(move |(i, group)| GroupView { robots: self, index: i as u32, group })
+        self.groups
+            .iter()
+            .enumerate()
+            .map(move |(i, group)| GroupView {
+                robots: self,
+                index: i as u32,
+                group,
+            })
     }
 
     pub fn group(&self, index: u32) -> Option<GroupView<'_>> {
-        self.groups.get(index as usize).map(|group| GroupView { robots: self, index, group })
+        self.groups.get(index as usize).map(|group| GroupView {
+            robots: self,
+            index,
+            group,
+        })
     }
 
     pub fn rule_count(&self) -> u32 {
@@ -264,7 +298,13 @@ impl Robots {
 
     pub(crate) fn record(&self, index: u32) -> Option<RecordView<'_>> {
         let r = self.records.get(index as usize)?;
-        Some(RecordView { line: r.line, kind: r.kind, group: r.group, field: self.str(&r.field), value: self.str(&r.value) })
+        Some(RecordView {
+            line: r.line,
+            kind: r.kind,
+            group: r.group,
+            field: self.str(&r.field),
+            value: self.str(&r.value),
+        })
     }
 
     /// Every other record (Sitemap, Crawl-delay, Host, unknown fields, ...), in file order.
@@ -274,7 +314,9 @@ impl Robots {
 
     /// The Sitemap URLs, wherever they stand in the file (RFC 9309 §2.2.4).
     pub fn sitemaps(&self) -> impl Iterator<Item = &str> + '_ {
-        self.records().filter(|r| r.kind == RecordKind::Sitemap).map(|r| r.value)
+        self.records()
+            .filter(|r| r.kind == RecordKind::Sitemap)
+            .map(|r| r.value)
     }
 
     /// What the parser noticed, in line order.

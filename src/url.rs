@@ -81,11 +81,19 @@ pub(crate) fn matched_part(url: &str, pct: PercentEncoding) -> (&str, bool) {
 }
 
 fn find_from(bytes: &[u8], from: usize, any_of: &[u8]) -> Option<usize> {
-    bytes.get(from..)?.iter().position(|b| any_of.contains(b)).map(|i| i + from)
+    bytes
+        .get(from..)?
+        .iter()
+        .position(|b| any_of.contains(b))
+        .map(|i| i + from)
 }
 
 fn find_str(bytes: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
-    bytes.get(from..)?.windows(needle.len()).position(|w| w == needle).map(|i| i + from)
+    bytes
+        .get(from..)?
+        .windows(needle.len())
+        .position(|w| w == needle)
+        .map(|i| i + from)
 }
 
 #[cfg(test)]
@@ -104,7 +112,10 @@ mod tests {
 
     #[test]
     fn rfc_paths() {
-        assert_eq!(rfc3986_path_query("https://u:p@h.example:8080/a/b?c=d#e"), ("/a/b?c=d", false));
+        assert_eq!(
+            rfc3986_path_query("https://u:p@h.example:8080/a/b?c=d#e"),
+            ("/a/b?c=d", false)
+        );
         assert_eq!(rfc3986_path_query("http://h"), ("/", false));
         assert_eq!(rfc3986_path_query("http://h?x"), ("?x", true));
         assert_eq!(rfc3986_path_query("/p?q"), ("/p?q", false));

@@ -12,13 +12,17 @@ pub fn shared(what: &str) -> Option<PathBuf> {
     if dir.join("README.md").exists() {
         Some(dir)
     } else {
-        eprintln!("SKIPPED {what}: ../shared is absent (it holds the shared conformance data and corpus)");
+        eprintln!(
+            "SKIPPED {what}: ../shared is absent (it holds the shared conformance data and corpus)"
+        );
         None
     }
 }
 
 pub fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
 }
 
 pub fn dialect(name: &str) -> DialectId {
@@ -45,10 +49,19 @@ impl Failures {
     }
 
     pub fn finish(self, suite: &str) {
-        eprintln!("{suite}: {} checked, {} failed", self.checked, self.failed.len());
+        eprintln!(
+            "{suite}: {} checked, {} failed",
+            self.checked,
+            self.failed.len()
+        );
         if !self.failed.is_empty() {
             let shown: Vec<_> = self.failed.iter().take(200).cloned().collect();
-            panic!("{suite}: {} of {} failed:\n{}", self.failed.len(), self.checked, shown.join("\n"));
+            panic!(
+                "{suite}: {} of {} failed:\n{}",
+                self.failed.len(),
+                self.checked,
+                shown.join("\n")
+            );
         }
     }
 }
@@ -58,6 +71,11 @@ pub fn bytes_field(v: &serde_json::Value, field: &str) -> Vec<u8> {
     if let Some(s) = v.get(field).and_then(|s| s.as_str()) {
         return s.as_bytes().to_vec();
     }
-    let hex = v.get(format!("{field}_hex")).and_then(|s| s.as_str()).unwrap_or_else(|| panic!("no {field} in {v}"));
-    (0..hex.len() / 2).map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap()).collect()
+    let hex = v
+        .get(format!("{field}_hex"))
+        .and_then(|s| s.as_str())
+        .unwrap_or_else(|| panic!("no {field} in {v}"));
+    (0..hex.len() / 2)
+        .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap())
+        .collect()
 }

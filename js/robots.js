@@ -1,0 +1,338 @@
+// The public API of the npm package: argument checking, typed errors, and turning the compact
+// results of the wasm boundary (wasm/src/lib.rs) into plain objects. Every entry point (index.js,
+// workerd.js, the CommonJS build) is this file plus a way to obtain the compiled module.
+//
+// The module is compiled and instantiated synchronously on first use, so no runtime needs an init
+// call or top-level await. Should the instance ever trap (it should not: the core never panics and
+// arguments are checked here), the trap becomes an Error and a fresh instance replaces it; objects
+// parsed by the old instance then throw instead of answering from corrupted memory.
+
+import { createBindings } from './glue.js';
+
+const PREFIX = 'robots-eval: ';
+const MAX_U32 = 0xffffffff;
+const DEFAULT_MAX_BYTES = 512000;
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  const type = typeof value;
+  if (type === 'string') return value.length > 40 ? 'a string' : JSON.stringify(value);
+  if (type === 'object') return `an object (${value.constructor?.name ?? 'null prototype'})`;
+  return type === 'undefined' ? 'undefined' : `${type} ${String(value)}`;
+}
+
+function typeError(where, what, value) {
+  return new TypeError(`${PREFIX}${where}: ${what}, got ${describe(value)}`);
+}
+
+/** A `\n`-prefixed list from the boundary back into an array. */
+function split(joined) {
+  return joined === '' ? [] : joined.slice(1).split('\n');
+}
+
+export function defineRobots(loadModule) {
+  let module = null; // the WebAssembly.Module, compiled once
+  let b = null; // the current bindings (one instance)
+  let memory = null; // its WebAssembly.Memory
+  let names = null;
+
+  function bindings() {
+    if (b === null) {
+      module ??= loadModule();
+      const fresh = createBindings();
+      memory = fresh.initSync({ module }).memory;
+      b = fresh;
+      if (names === null) {
+        const [dialects, reasons, kinds] = b.names().split('\t').map(split);
+        names = { dialects, reasons, kinds, dialectIndex: new Map() };
+      }
+    }
+    return b;
+  }
+
+  // A trap leaves the instance in an unknown state: drop it and turn the trap into an Error.
+  function rethrow(e) {
+    if (e instanceof WebAssembly.RuntimeError) {
+      b = null;
+      return new Error(`${PREFIX}internal error in the WebAssembly module (${e.message}); the module was reset, objects parsed before this point must be parsed again. Please report this with the input that caused it.`, { cause: e });
+    }
+    if (e instanceof RangeError && /memory/i.test(e.message)) {
+      b = null;
+      return new RangeError(`${PREFIX}out of WebAssembly memory (${e.message}); the module was reset`, { cause: e });
+    }
+    return e;
+  }
+
+  function dialectIndex(name) {
+    let i = names.dialectIndex.get(name);
+    if (i === undefined) {
+      i = b.dialect_index(name);
+      if (i < 0) {
+        throw new RangeError(`${PREFIX}Robots.parse(text, options): unknown dialect ${JSON.stringify(name)}; the dialects are ${names.dialects.map((d) => `'${d}'`).join(', ')}`);
+      }
+      names.dialectIndex.set(name, i);
+    }
+    return i;
+  }
+
+  function urlArg(url, where) {
+    if (typeof url === 'string') return url;
+    if (typeof URL === 'function' && url instanceof URL) return url.href;
+    throw typeError(where, 'url must be a string or a URL', url);
+  }
+
+  const INTERNAL = Symbol('robots-eval');
+
+  class Robots {
+    #inner;
+    #bindings;
+    #sitemaps = null;
+    #diagnostics = null;
+    #dialect;
+
+    constructor(token, inner, bindings, dialect) {
+      if (token !== INTERNAL) {
+        throw new TypeError(`${PREFIX}use Robots.parse(text, options) to create a Robots object`);
+      }
+      this.#inner = inner;
+      this.#bindings = bindings;
+      this.#dialect = dialect;
+    }
+
+    /** The dialect names this package knows, the default first. */
+    static get dialects() {
+      bindings();
+      return names.dialects.slice();
+    }
+
+    static parse(text, options) {
+      const where = 'Robots.parse(text, options)';
+      const isBytes = text instanceof Uint8Array;
+      if (typeof text !== 'string' && !isBytes) {
+        if (text instanceof ArrayBuffer) {
+          text = new Uint8Array(text);
+        } else {
+          throw typeError(where, 'text must be a string or Uint8Array', text);
+        }
+      }
+      let dialect = 'rfc9309';
+      let maxBytes = DEFAULT_MAX_BYTES;
+      if (options !== undefined && options !== null) {
+        if (typeof options !== 'object') throw typeError(where, 'options must be an object', options);
+        if (options.dialect !== undefined) {
+          if (typeof options.dialect !== 'string') throw typeError(where, 'options.dialect must be a string', options.dialect);
+          dialect = options.dialect;
+        }
+        if (options.maxBytes !== undefined) {
+          maxBytes = options.maxBytes;
+          if (typeof maxBytes !== 'number') throw typeError(where, 'options.maxBytes must be a number', maxBytes);
+          if (!(maxBytes >= 0) || (maxBytes !== Infinity && !Number.isInteger(maxBytes))) {
+            throw new RangeError(`${PREFIX}${where}: options.maxBytes must be a non-negative integer or Infinity, got ${maxBytes}`);
+          }
+        }
+      }
+      maxBytes = Math.min(maxBytes, MAX_U32);
+      // Only the first maxBytes bytes are read: hand no more than that (+1, so the core still
+      // sees the file was longer) to the module. A UTF-16 code unit is at least one UTF-8 byte,
+      // so maxBytes + 1 code units always cover maxBytes + 1 bytes.
+      if (text.length > maxBytes + 1) {
+        text = isBytes || typeof text !== 'string' ? text.subarray(0, maxBytes + 1) : text.slice(0, maxBytes + 1);
+      }
+      try {
+        const wasm = bindings();
+        const d = dialectIndex(dialect);
+        const inner = typeof text === 'string'
+          ? wasm.NativeRobots.parse_str(text, d, maxBytes)
+          : wasm.NativeRobots.parse_bytes(text, d, maxBytes);
+        return new Robots(INTERNAL, inner, wasm, names.dialects[d]);
+      } catch (e) {
+        throw rethrow(e);
+      }
+    }
+
+    #live(where) {
+      if (this.#inner === null) throw new Error(`${PREFIX}${where}: this Robots object was freed; parse the file again`);
+      if (this.#bindings !== b) {
+        throw new Error(`${PREFIX}${where}: this Robots object belonged to a WebAssembly instance that was reset after an internal error; parse the file again`);
+      }
+      return this.#inner;
+    }
+
+    isAllowed(url, agent) {
+      const inner = this.#live('isAllowed(url, agent)');
+      if (typeof url !== 'string') url = urlArg(url, 'isAllowed(url, agent)');
+      if (typeof agent !== 'string') throw typeError('isAllowed(url, agent)', 'agent must be a string', agent);
+      try {
+        return inner.is_allowed(url, agent);
+      } catch (e) {
+        throw rethrow(e);
+      }
+    }
+
+    explain(url, agent) {
+      const where = 'explain(url, agent)';
+      const inner = this.#live(where);
+      url = urlArg(url, where);
+      if (typeof agent !== 'string') throw typeError(where, 'agent must be a string', agent);
+      try {
+        const packed = inner.check(url, agent);
+        const ruleIndex = (packed >>> 4) - 1;
+        let rule = null;
+        if (ruleIndex >= 0) {
+          const info = inner.rule_info(ruleIndex);
+          rule = { line: info >>> 1, kind: names.kinds[info & 1], pattern: inner.rule_pattern(ruleIndex) };
+        }
+        const lines = inner.group_lines(agent);
+        const group = lines.length === 0 ? null : { lines: Array.from(lines), agents: split(inner.group_agents(agent)) };
+        return {
+          allowed: (packed & 1) === 1,
+          reason: names.reasons[(packed >>> 1) & 7],
+          line: rule === null ? 0 : rule.line,
+          rule,
+          group,
+        };
+      } catch (e) {
+        throw rethrow(e);
+      }
+    }
+
+    table(urls, agents) {
+      const where = 'table(urls, agents)';
+      const inner = this.#live(where);
+      const list = (items, what, check) => {
+        if (items === null || typeof items !== 'object' || typeof items[Symbol.iterator] !== 'function' || typeof items === 'string') {
+          throw typeError(where, `${what} must be an array of strings`, items);
+        }
+        const out = Array.from(items);
+        for (let i = 0; i < out.length; i++) out[i] = check(out[i], i);
+        return out;
+      };
+      urls = list(urls, 'urls', (u, i) => urlArg(u, `${where}: urls[${i}]`));
+      agents = list(agents, 'agents', (a, i) => {
+        if (typeof a !== 'string') throw typeError(where, `agents[${i}] must be a string`, a);
+        return a;
+      });
+      const lengths = (items) => {
+        const out = new Uint32Array(items.length);
+        for (let i = 0; i < items.length; i++) out[i] = items[i].length;
+        return out;
+      };
+      let cells;
+      try {
+        cells = inner.table(urls.join(''), lengths(urls), agents.join(''), lengths(agents));
+      } catch (e) {
+        throw rethrow(e);
+      }
+      const cols = agents.length;
+      const allowed = new Array(urls.length);
+      const lines = new Array(urls.length);
+      const reasons = new Array(urls.length);
+      const reasonNames = names.reasons;
+      for (let r = 0, k = 0; r < urls.length; r++) {
+        const a = new Array(cols);
+        const l = new Array(cols);
+        const why = new Array(cols);
+        for (let c = 0; c < cols; c++, k++) {
+          const cell = cells[k];
+          a[c] = (cell & 1) === 1;
+          why[c] = reasonNames[(cell >>> 1) & 7];
+          l[c] = cell >>> 4;
+        }
+        allowed[r] = a;
+        lines[r] = l;
+        reasons[r] = why;
+      }
+      return { urls, agents, allowed, lines, reasons };
+    }
+
+    crawlDelay(agent) {
+      const inner = this.#live('crawlDelay(agent)');
+      if (typeof agent !== 'string') throw typeError('crawlDelay(agent)', 'agent must be a string', agent);
+      try {
+        const delay = inner.crawl_delay(agent);
+        return Number.isNaN(delay) ? undefined : delay;
+      } catch (e) {
+        throw rethrow(e);
+      }
+    }
+
+    get sitemaps() {
+      const inner = this.#live('sitemaps');
+      try {
+        this.#sitemaps ??= split(inner.sitemaps());
+      } catch (e) {
+        throw rethrow(e);
+      }
+      return this.#sitemaps.slice();
+    }
+
+    get diagnostics() {
+      const inner = this.#live('diagnostics');
+      if (this.#diagnostics === null) {
+        try {
+          const lines = inner.diagnostic_lines();
+          const text = split(inner.diagnostic_text());
+          this.#diagnostics = Array.from(lines, (line, i) =>
+            Object.freeze({ line, severity: text[3 * i], code: text[3 * i + 1], message: text[3 * i + 2] }));
+        } catch (e) {
+          throw rethrow(e);
+        }
+      }
+      return this.#diagnostics.slice();
+    }
+
+    /** The dialect the file was parsed with. */
+    get dialect() {
+      this.#live('dialect');
+      return this.#dialect;
+    }
+
+    /** Whether the input was longer than maxBytes (the rest was ignored). */
+    get truncated() {
+      const inner = this.#live('truncated');
+      try {
+        return inner.truncated();
+      } catch (e) {
+        throw rethrow(e);
+      }
+    }
+
+    /** Whether free() was called. */
+    get freed() {
+      return this.#inner === null;
+    }
+
+    /** Releases the wasm memory now; later calls throw. Calling it again does nothing. */
+    free() {
+      const inner = this.#inner;
+      if (inner === null) return;
+      this.#inner = null;
+      this.#sitemaps = this.#diagnostics = null;
+      if (this.#bindings === b) inner.free();
+    }
+
+    get [Symbol.toStringTag]() {
+      return 'Robots';
+    }
+  }
+
+  // The size of the module's memory in bytes: for the package's own memory tests and for
+  // diagnosing leaks; not part of the semver-stable API.
+  Object.defineProperty(Robots, Symbol.for('robots-eval.memoryBytes'), {
+    get() {
+      bindings();
+      return memory.buffer.byteLength;
+    },
+  });
+
+  // `using robots = Robots.parse(...)` (explicit resource management) where the runtime has it.
+  const dispose = typeof Symbol.dispose === 'symbol' ? Symbol.dispose : Symbol.for('nodejs.dispose');
+  Object.defineProperty(Robots.prototype, dispose, {
+    value: function dispose() { this.free(); },
+    writable: true,
+    configurable: true,
+  });
+
+  return Robots;
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Every test of the project, as CI runs it on a fresh clone: installs what it needs, then the
+# Rust core (format, lints, unit + conformance + corpus + property tests, the no_std build), the
+# npm package in every runtime, and the playground end to end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$SECONDS
+section() { printf '\n==== %s (%ss)\n' "$*" "$((SECONDS - started))"; }
+
+section "setup"
+bash scripts/setup.sh
+
+section "rustfmt and clippy"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --features cli -- -D warnings
+
+section "the core is no_std: build for wasm32v1-none"
+cargo build --lib --release --target wasm32v1-none
+
+section "cargo test (unit, conformance, corpus, reference matcher, fetch, meta, CLI)"
+cargo test --release --workspace --features cli
+
+section "npm package: build, then every runtime"
+bash scripts/test-js.sh
+
+section "playground end to end"
+bash scripts/test-e2e.sh
+
+section "all tests passed"

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Every JavaScript test, against the packed npm package: build pkg/ if it is stale, `npm pack`,
+# install the tarball into a scratch project (tests/js/.scratch/app) and run the tests there, so
+# they import 'robots-eval' exactly as users do. Assumes scripts/setup.sh has run.
+#   scripts/test-js.sh              all tests
+#   scripts/test-js.sh NAME...      only tests/js/NAME.test.* (e.g. conformance browser)
+set -euo pipefail
+shopt -s nullglob
+cd "$(dirname "$0")/.."
+repo=$PWD
+
+# Rebuild when anything that goes into pkg/ is newer than the built .wasm (ROBOTS_EVAL_NO_BUILD=1:
+# test pkg/ as it is, e.g. while src/ is mid-edit).
+if [ "${ROBOTS_EVAL_NO_BUILD:-}" = 1 ]; then
+  :
+elif [ ! -f pkg/robots_eval_bg.wasm ] || [ -n "$(find src wasm js Cargo.toml Cargo.lock scripts/build-pkg.mjs -newer pkg/robots_eval_bg.wasm -type f 2>/dev/null | head -1)" ]; then
+  npm run --silent build
+fi
+# The native CLI, for the native-vs-package comparison.
+[ "${ROBOTS_EVAL_NO_BUILD:-}" = 1 ] || cargo build --quiet --release --locked --features cli --bin robots-eval
+
+scratch=tests/js/.scratch
+rm -rf "$scratch/app" "$scratch"/robots-eval-*.tgz
+mkdir -p "$scratch/app"
+tarball=$(npm pack --silent --pack-destination "$scratch" | tail -1)
+cat > "$scratch/app/package.json" <<JSON
+{ "name": "scratch-app", "private": true, "type": "module",
+  "dependencies": { "robots-eval": "file:../$tarball" } }
+JSON
+(cd "$scratch/app" && npm install --silent --offline --no-audit --no-fund --no-package-lock >/dev/null)
+cp -r tests/js/* "$scratch/app/"
+
+if [ $# -gt 0 ]; then
+  files=(); for n in "$@"; do files+=(tests/js/"$n".test.*); done
+else
+  files=(tests/js/*.test.mjs tests/js/*.test.cjs)
+fi
+files=("${files[@]#tests/js/}")
+echo "== JS tests on $tarball: ${files[*]}"
+cd "$scratch/app"
+ROBOTS_EVAL_REPO=$repo node --expose-gc --test --test-reporter=spec "${files[@]}"

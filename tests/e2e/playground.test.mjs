@@ -1,0 +1,366 @@
+// End-to-end tests of the playground (www/) in headless Chromium (Debian's, driven by playwright-core).
+// Run: bash scripts/test-e2e.sh   (or: node --test tests/e2e/)
+// Artifacts: tests/artifacts/playground*.png. Prints the re-render time for a 50 KB robots.txt with
+// 100 URLs x 8 agents (a measurement, not an assertion).
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { buildWww, startServer } from '../../scripts/serve.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ARTIFACTS = join(ROOT, 'tests', 'artifacts');
+
+function chromiumPath() {
+  if (process.env.CHROMIUM) return process.env.CHROMIUM;
+  try {
+    return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error('Chromium not found: install Debian\'s chromium or set CHROMIUM=/path/to/chromium');
+  }
+}
+
+// Mary's Antiques (seed 002), the book's table; expectations from shared/conformance/seeds.json.
+const AGENTS = ['Suzy-Spider', 'Furniture-Finder', 'NosyBot'];
+const HOST = 'http://www.marys-antiques.com';
+const PATHS = ['/', '/index.html', '/private/payroll.xls', '/private/suzy-stuff/taxes.txt', '/dynamic/buy-stuff?id=3546', '/dynamic/check-inventory?kitchen'];
+const MODERN = [
+  [true, true, true],
+  [true, true, true],
+  [false, false, false],
+  [true, false, false],
+  [false, false, false],
+  [false, true, false],
+];
+// The 1994 standard has no Allow: Suzy's taxes.txt and Furniture-Finder's check-inventory flip.
+const V1994 = MODERN.map((row, r) => row.map((v, c) => ((r === 3 && c === 0) || (r === 5 && c === 1) ? false : v)));
+const EXPECT = { rfc9309: MODERN, google: MODERN, draft1996: MODERN, original1994: V1994 };
+
+let server;
+let origin;
+let context;
+let page;
+let userDataDir;
+const requests = [];
+const consoleErrors = [];
+
+async function openPage(hash = '') {
+  const p = await context.newPage();
+  p.on('request', (r) => requests.push(r.url()));
+  p.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`${m.text()} (${m.location().url})`); });
+  p.on('pageerror', (e) => consoleErrors.push(`page error: ${e.message}`));
+  await p.goto(origin + hash);
+  await p.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  return p;
+}
+
+async function verdicts(p) {
+  return p.$$eval('#decisions tbody tr', (rows) => rows.map((tr) => [...tr.querySelectorAll('td[data-allowed]')].map((td) => td.dataset.allowed === 'true')));
+}
+
+async function cell(p, r, c) {
+  return p.$eval(`#decisions td[data-row="${r}"][data-col="${c}"]`, (td) => ({
+    allowed: td.dataset.allowed === 'true', line: Number(td.dataset.line), diff: td.dataset.diff,
+    text: td.textContent, classes: td.className, title: td.querySelector('button').title,
+  }));
+}
+
+/** Sets a textarea the way typing does (an input event per change). */
+async function setValue(p, selector, value) {
+  await p.fill(selector, value);
+  await settle(p);
+}
+
+/** Waits until the page has rendered the latest input (renders happen on the next animation frame). */
+async function settle(p) {
+  await p.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+before(async () => {
+  buildWww({ quiet: true });
+  ({ server, url: origin } = await startServer({ port: 0 }));
+  userDataDir = mkdtempSync(join(tmpdir(), 'robots-eval-e2e-'));
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1400, height: 1000 },
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: origin.replace(/\/$/, '') });
+  page = await openPage();
+});
+
+after(async () => {
+  await context?.close();
+  server?.close();
+  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+});
+
+describe('playground', () => {
+  test('opens on Mary\'s Antiques with the book\'s verdicts, cell by cell, as symbol and colour', async () => {
+    const heads = await page.$$eval('#decisions thead th[scope="col"]', (ths) => ths.map((th) => th.textContent));
+    assert.deepEqual(heads.slice(1), AGENTS);
+    const rows = await page.$$eval('#decisions tbody th[scope="row"]', (ths) => ths.map((th) => th.dataset.url));
+    assert.deepEqual(rows, PATHS.map((p) => HOST + p));
+    for (let r = 0; r < PATHS.length; r++) {
+      for (let c = 0; c < AGENTS.length; c++) {
+        const got = await cell(page, r, c);
+        const want = MODERN[r][c];
+        assert.equal(got.allowed, want, `${AGENTS[c]} ${PATHS[r]}`);
+        assert.match(got.text, want ? /✓/ : /✗/, 'a symbol, not colour alone');
+        assert.match(got.classes, want ? /\ballow\b/ : /\bdeny\b/);
+      }
+    }
+    const bg = await page.$eval('#decisions td.allow .cell', (b) => getComputedStyle(b).backgroundColor);
+    const bg2 = await page.$eval('#decisions td.deny .cell', (b) => getComputedStyle(b).backgroundColor);
+    assert.notEqual(bg, bg2);
+    assert.equal(await page.$eval('#dialect', (s) => s.value), 'rfc9309');
+  });
+
+  test('every dialect of the core is offered, and each gives the seed document\'s verdicts', async () => {
+    const options = await page.$$eval('#dialect option', (os) => os.map((o) => o.value));
+    assert.deepEqual(options, ['rfc9309', 'google', 'draft1996', 'original1994', 'revisited']);
+    for (const [dialect, want] of Object.entries(EXPECT)) {
+      await page.selectOption('#dialect', dialect);
+      await settle(page);
+      assert.deepEqual(await verdicts(page), want, dialect);
+    }
+    await page.selectOption('#dialect', 'rfc9309');
+    await settle(page);
+  });
+
+  test('compare mode marks exactly the cells where dialects disagree', async () => {
+    await page.check('#compare');
+    await settle(page);
+    const marked = await page.$$eval('#decisions td.diff', (tds) => tds.map((td) => [Number(td.dataset.row), Number(td.dataset.col), td.dataset.diff]));
+    assert.deepEqual(marked.map(([r, c]) => [r, c]), [[3, 0], [5, 1]]);
+    for (const [, , diff] of marked) assert.deepEqual(diff.split(' ').sort(), ['original1994', 'revisited']);
+    const taxes = await cell(page, 3, 0);
+    assert.match(taxes.text, /≠2/);
+    assert.match(taxes.title, /1994 ✗/);
+    assert.match(await page.textContent('#summary'), /2 cells where dialects disagree/);
+    await page.uncheck('#compare');
+    await settle(page);
+    assert.equal(await page.$$eval('#decisions td.diff', (tds) => tds.length), 0);
+  });
+
+  test('selecting a cell explains it and highlights the deciding line; arrow keys move', async () => {
+    await page.click('#decisions td[data-row="3"][data-col="0"] button');
+    const text = await page.textContent('#explanation');
+    assert.match(text, /Allowed/);
+    assert.match(text, /line 11/);
+    assert.match(text, /Allow: \/private\/suzy-stuff/);
+    assert.match(text, /User-agent: Suzy-Spider/);
+    assert.match(text, /longest matching path/);
+    assert.equal(await page.$eval('#overlay .hl.decide', (d) => d.dataset.line), '11');
+    const groupLines = await page.$$eval('#overlay .hl.group', (ds) => ds.map((d) => Number(d.dataset.line)));
+    assert.deepEqual(groupLines, [9, 10, 12]);
+    // the same cell in every dialect, in the explanation
+    await page.waitForFunction(() => document.querySelectorAll('#explanation table.dialects tbody tr').length === 5);
+    const perDialect = await page.$$eval('#explanation table.dialects tbody tr', (trs) => trs.map((tr) => tr.textContent));
+    assert.equal(perDialect.length, 5);
+    assert.match(perDialect[3], /1994.*disallowed/);
+    // hover: the short version
+    assert.match((await cell(page, 3, 0)).title, /Allowed by line 11: Allow: \/private\/suzy-stuff/);
+    // keyboard: ArrowDown moves to payroll? no: row 4 (buy-stuff), disallowed by line 10
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.evaluate(() => document.activeElement.closest('td').dataset.row), '4');
+    assert.match(await page.textContent('#explanation'), /Disallowed[\s\S]*line 10/);
+    assert.equal(await page.$eval('#overlay .hl.decide', (d) => d.dataset.line), '10');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('End');
+    assert.equal(await page.evaluate(() => document.activeElement.closest('td').dataset.col), '2');
+    assert.match(await page.textContent('#explanation'), /NosyBot[\s\S]*User-agent: \*/);
+    assert.equal(await page.$$eval('#decisions button.cell[tabindex="0"]', (bs) => bs.length), 1, 'one tab stop in the grid');
+  });
+
+  test('an edit changes a verdict as you type', async () => {
+    const original = await page.inputValue('#robots');
+    assert.equal((await cell(page, 3, 0)).allowed, true);
+    // Turn Suzy's Allow into a Disallow by typing over the line's first characters.
+    const at = original.indexOf('Allow: /private/suzy-stuff');
+    await page.focus('#robots');
+    await page.evaluate((pos) => document.getElementById('robots').setSelectionRange(pos, pos + 'Allow'.length), at);
+    await page.keyboard.type('Disallow');
+    await settle(page);
+    const taxes = await cell(page, 3, 0);
+    assert.equal(taxes.allowed, false);
+    assert.equal(taxes.line, 11);
+    // agents and URLs are editable too
+    await setValue(page, '#agents', 'NosyBot\nSuzy-Spider/2.0 (+http://example.com/suzy)');
+    await setValue(page, '#urls', '/private/suzy-stuff/x\n/robots.txt');
+    assert.deepEqual(await verdicts(page), [[false, false], [true, true]]);
+    assert.match((await cell(page, 1, 0)).title, /robots\.txt itself/);
+    await setValue(page, '#robots', original);
+    await page.selectOption('#preset', 'marys');
+    await settle(page);
+    assert.deepEqual(await verdicts(page), MODERN);
+  });
+
+  test('diagnostics list the linter\'s findings; clicking one jumps to its line', async () => {
+    const original = await page.inputValue('#robots');
+    await setValue(page, '#robots', `${original}Crawl-delay: soon\nSitemap: https://www.marys-antiques.com/sitemap.xml\nNoindex /private\n`);
+    const items = await page.$$eval('#diagnostics button.diag', (bs) => bs.map((b) => ({ line: Number(b.dataset.line), code: b.dataset.code, text: b.textContent })));
+    assert.ok(items.length >= 2, JSON.stringify(items));
+    const bad = items.find((d) => d.code === 'invalid-crawl-delay');
+    assert.ok(bad, JSON.stringify(items));
+    assert.equal(bad.line, 29);
+    await page.click(`#diagnostics button.diag[data-line="${bad.line}"]`);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'robots');
+    const sel = await page.evaluate(() => { const t = document.getElementById('robots'); return t.value.slice(t.selectionStart, t.selectionEnd); });
+    assert.equal(sel, 'Crawl-delay: soon');
+    assert.equal(await page.$eval('#overlay .hl.jump', (d) => d.dataset.line), '29');
+    assert.match(await page.textContent('#sitemaps'), /sitemap\.xml/);
+    // the 1994 dialect warns that Allow is ignored
+    await page.selectOption('#dialect', 'original1994');
+    await settle(page);
+    assert.ok(await page.$('#diagnostics button.diag[data-code="allow-ignored"][data-line="11"]'));
+    await page.selectOption('#dialect', 'rfc9309');
+    await page.selectOption('#preset', 'marys');
+    await settle(page);
+  });
+
+  test('the share link restores the whole state, and copies work', async () => {
+    await page.selectOption('#dialect', 'google');
+    await page.check('#compare');
+    await setValue(page, '#agents', 'Suzy-Spider\nFurniture-Finder\nNosyBot\nMozilla/5.0 (compatible; NosyBot/1.0)');
+    await page.click('#decisions td[data-row="5"][data-col="1"] button');
+    await page.click('#share');
+    await page.waitForFunction(() => location.hash.length > 10);
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    assert.ok(link.startsWith(origin) && link.includes('#'), link);
+    const want = {
+      text: await page.inputValue('#robots'), agents: await page.inputValue('#agents'), urls: await page.inputValue('#urls'),
+      table: await verdicts(page),
+    };
+    const p2 = await openPage(link.slice(origin.length));
+    assert.equal(await p2.inputValue('#robots'), want.text);
+    assert.equal(await p2.inputValue('#agents'), want.agents);
+    assert.equal(await p2.inputValue('#urls'), want.urls);
+    assert.equal(await p2.$eval('#dialect', (s) => s.value), 'google');
+    assert.equal(await p2.isChecked('#compare'), true);
+    assert.deepEqual(await verdicts(p2), want.table);
+    assert.equal(await p2.$eval('#decisions td.selected', (td) => `${td.dataset.row},${td.dataset.col}`), '5,1');
+    assert.match(await p2.textContent('#explanation'), /Furniture-Finder[\s\S]*check-inventory/);
+    await p2.close();
+
+    await page.click('#copy-md');
+    const md = await page.evaluate(() => navigator.clipboard.readText());
+    assert.match(md, /\| URL \| Suzy-Spider \| Furniture-Finder \| NosyBot \|/);
+    assert.match(md, /taxes\.txt \| ✓ allowed \(line 11\) ≠ 1994, Revisited \|/);
+    await page.click('#copy-csv');
+    const csv = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(csv.split('\r\n')[0], 'url,Suzy-Spider,Furniture-Finder,NosyBot,Mozilla/5.0 (compatible; NosyBot/1.0)');
+    assert.equal(csv.split('\r\n')[4], `${HOST}/private/suzy-stuff/taxes.txt,allowed,disallowed,disallowed,disallowed`);
+    await page.uncheck('#compare');
+    await page.selectOption('#dialect', 'rfc9309');
+    await page.selectOption('#preset', 'marys');
+    await settle(page);
+  });
+
+  test('re-render time: 50 KB robots.txt, 100 URLs x 8 agents (measurement)', async () => {
+    await page.selectOption('#preset', 'large');
+    await settle(page);
+    const shape = await page.evaluate(() => ({
+      bytes: new TextEncoder().encode(document.getElementById('robots').value).length,
+      rows: document.querySelectorAll('#decisions tbody tr').length,
+      cols: document.querySelectorAll('#decisions thead th[scope="col"]').length - 1,
+    }));
+    assert.ok(shape.bytes > 45000, JSON.stringify(shape));
+    assert.equal(shape.rows, 100);
+    assert.equal(shape.cols, 8);
+    const measure = (compare, evaluate = true) => page.evaluate(async ({ compare, evaluate }) => {
+      const cb = document.getElementById('compare');
+      if (cb.checked !== compare) { cb.checked = compare; cb.dispatchEvent(new Event('change')); }
+      const ta = document.getElementById('robots');
+      const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+      const times = [];
+      const inner = [];
+      for (let i = 0; i < 15; i++) {
+        await frame();
+        const t0 = performance.now();
+        // one keystroke at the end of the file: an edit that re-parses and re-evaluates everything
+        ta.value = i % 2 ? ta.value.slice(0, -1) : `${ta.value}#`;
+        if (evaluate) ta.dispatchEvent(new Event('input', { bubbles: true }));
+        await frame(); // the render runs in this frame
+        await frame(); // ...and has been painted before this one
+        times.push(performance.now() - t0);
+        inner.push(window.__playground.last);
+      }
+      const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      return {
+        inputToPaintMs: med(times),
+        evaluateMs: med(inner.map((x) => x.evaluateMs)),
+        domMs: med(inner.map((x) => x.domMs)),
+        renderMs: med(inner.map((x) => x.totalMs)),
+        cells: inner[0].cells,
+      };
+    }, { compare, evaluate });
+    const base = await measure(false, false); // the textarea's own cost: new value, layout, paint; no evaluation
+    const one = await measure(false);
+    const all = await measure(true);
+    const fmt = (x) => `render ${x.renderMs.toFixed(1)} ms (evaluate ${x.evaluateMs.toFixed(1)} + DOM ${x.domMs.toFixed(1)}), input to next paint ${x.inputToPaintMs.toFixed(1)} ms`;
+    console.log(`# re-render, ${(shape.bytes / 1024).toFixed(1)} KB robots.txt, ${shape.rows} URLs x ${shape.cols} agents (${one.cells} cells), median of 15 edits:`);
+    console.log(`#   one dialect:          ${fmt(one)}`);
+    console.log(`#   compare, 5 dialects:  ${fmt(all)}`);
+    console.log(`#   baseline: the same edit without re-evaluating (textarea layout + two animation frames): ${base.inputToPaintMs.toFixed(1)} ms`);
+    await page.evaluate(() => { const cb = document.getElementById('compare'); cb.checked = false; cb.dispatchEvent(new Event('change')); });
+    await page.selectOption('#preset', 'marys');
+    await settle(page);
+  });
+
+  test('screenshots (artifacts): desktop light and dark, phone', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.click('#decisions td[data-row="3"][data-col="0"] button');
+    await page.screenshot({ path: join(ARTIFACTS, 'playground.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.check('#compare');
+    await settle(page);
+    await page.screenshot({ path: join(ARTIFACTS, 'playground-dark.png'), fullPage: true });
+    await page.uncheck('#compare');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settle(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `the page scrolls sideways on a phone by ${overflow}px`);
+    await page.screenshot({ path: join(ARTIFACTS, 'playground-phone.png'), fullPage: true });
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    console.log(`# screenshots: ${join('tests', 'artifacts')}/playground{,-dark,-phone}.png`);
+  });
+
+  test('www/ works from another static host under a sub-path', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'robots-eval-site-'));
+    cpSync(join(ROOT, 'www'), join(site, 'tools', 'robots'), { recursive: true });
+    const other = await startServer({ port: 0, root: site });
+    try {
+      const p = await context.newPage();
+      const errors = [];
+      p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      p.on('pageerror', (e) => errors.push(e.message));
+      const seen = [];
+      p.on('request', (r) => seen.push(r.url()));
+      await p.goto(`${other.url}tools/robots/`);
+      await p.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+      assert.deepEqual(await verdicts(p), MODERN);
+      assert.deepEqual(errors, []);
+      assert.deepEqual(seen.filter((u) => !u.startsWith(`${other.url}tools/robots/`)), []);
+      await p.close();
+    } finally {
+      other.server.close();
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
+  test('no console errors; no request leaves the page\'s origin', () => {
+    assert.deepEqual(consoleErrors, []);
+    assert.ok(requests.length > 3);
+    const foreign = requests.filter((u) => !u.startsWith(origin));
+    assert.deepEqual(foreign, []);
+  });
+});

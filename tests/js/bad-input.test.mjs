@@ -1,0 +1,132 @@
+// Bad input: every misuse gets a TypeError/RangeError/Error with a message saying what to do,
+// or a documented safe result; never a wasm trap, and the next call still works.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Robots } from 'robots-eval';
+
+const MEMORY = Symbol.for('robots-eval.memoryBytes');
+const robots = Robots.parse('User-agent: *\nDisallow: /private\n');
+
+function stillWorks() {
+  assert.equal(robots.isAllowed('/private/x', 'bot'), false);
+  const fresh = Robots.parse('User-agent: *\nDisallow: /\n');
+  assert.equal(fresh.isAllowed('/x', 'bot'), false);
+  fresh.free();
+}
+
+function throwsClearly(fn, type, pattern) {
+  assert.throws(fn, (e) => {
+    assert.ok(e instanceof type, `${e} is not a ${type.name}`);
+    assert.ok(!(e instanceof WebAssembly.RuntimeError), 'a wasm trap escaped');
+    assert.match(e.message, /^robots-eval: /);
+    assert.match(e.message, pattern);
+    return true;
+  });
+  stillWorks();
+}
+
+test('Robots.parse: text of the wrong type is a TypeError', () => {
+  for (const bad of [undefined, null, 42, 42n, true, {}, [], Symbol('s'), () => 1, new Uint16Array(2), new DataView(new ArrayBuffer(1))]) {
+    throwsClearly(() => Robots.parse(bad), TypeError, /Robots\.parse\(text, options\): text must be a string or Uint8Array, got /);
+  }
+  throwsClearly(() => Robots.parse(undefined), TypeError, /got undefined$/);
+  // An ArrayBuffer is read as bytes.
+  const r = Robots.parse(new TextEncoder().encode('User-agent: *\nDisallow: /a\n').buffer);
+  assert.equal(r.isAllowed('/a', 'b'), false);
+  r.free();
+});
+
+test('Robots.parse: bad options', () => {
+  throwsClearly(() => Robots.parse('', 'google'), TypeError, /options must be an object, got "google"/);
+  throwsClearly(() => Robots.parse('', { dialect: 7 }), TypeError, /options\.dialect must be a string, got number 7/);
+  throwsClearly(() => Robots.parse('', { dialect: 'rfc' }), RangeError, /unknown dialect "rfc"; the dialects are 'rfc9309', 'google', 'draft1996', 'original1994', 'revisited'/);
+  throwsClearly(() => Robots.parse('', { maxBytes: '10' }), TypeError, /options\.maxBytes must be a number/);
+  for (const bad of [-1, 1.5, NaN, -Infinity]) {
+    throwsClearly(() => Robots.parse('', { maxBytes: bad }), RangeError, /options\.maxBytes must be a non-negative integer or Infinity/);
+  }
+  // null options and undefined fields mean the defaults; Infinity means no limit (capped at 4 GiB).
+  for (const ok of [null, {}, { dialect: undefined, maxBytes: undefined }, { maxBytes: Infinity }, { maxBytes: 0 }]) {
+    Robots.parse('User-agent: *\nDisallow: /\n', ok).free();
+  }
+});
+
+test('queries: arguments of the wrong type are TypeErrors', () => {
+  for (const bad of [undefined, null, 1, {}, ['/x']]) {
+    throwsClearly(() => robots.isAllowed(bad, 'bot'), TypeError, /isAllowed\(url, agent\): url must be a string or a URL, got /);
+    throwsClearly(() => robots.isAllowed('/x', bad), TypeError, /isAllowed\(url, agent\): agent must be a string, got /);
+    throwsClearly(() => robots.explain(bad, 'bot'), TypeError, /explain\(url, agent\): url must be a string or a URL/);
+    throwsClearly(() => robots.crawlDelay(bad), TypeError, /crawlDelay\(agent\): agent must be a string/);
+  }
+  throwsClearly(() => robots.table('/x', ['a']), TypeError, /table\(urls, agents\): urls must be an array of strings, got "\/x"/);
+  throwsClearly(() => robots.table(['/x'], undefined), TypeError, /agents must be an array of strings, got undefined/);
+  throwsClearly(() => robots.table(['/x', 3], ['a']), TypeError, /urls\[1\]: url must be a string or a URL, got number 3/);
+  throwsClearly(() => robots.table(['/x'], ['a', null]), TypeError, /agents\[1\] must be a string, got null/);
+  throwsClearly(() => new Robots(), TypeError, /use Robots\.parse/);
+});
+
+test('invalid URLs and agents: a verdict, never an error (the URL is read as a path)', () => {
+  const urls = ['', 'http://', '::::', '%', '%zz', '%00', '\u0000', '\ud800', '\udfff\ud800', 'javascript:alert(1)', '//x', '?', '#', '*', '$',
+    'http://[::1', 'https://example.com:99999/private', '/private'.repeat(200000), '😀'.repeat(100000)];
+  for (const url of urls) {
+    for (const agent of ['', ' ', '*', '\ud800', 'Mozilla/5.0 (compatible; Googlebot/2.1)', 'x'.repeat(1 << 20)]) {
+      assert.equal(typeof robots.isAllowed(url, agent), 'boolean');
+      const e = robots.explain(url, agent);
+      assert.equal(typeof e.allowed, 'boolean');
+    }
+  }
+  assert.equal(robots.table(urls, ['a', '']).allowed.length, urls.length);
+  stillWorks();
+});
+
+test('huge input: only maxBytes of it reaches the module', () => {
+  const before = Robots[MEMORY];
+  const huge = 'User-agent: *\nDisallow: /a\n' + '#'.repeat(200 * 1024 * 1024); // 200 MB of comment
+  const r = Robots.parse(huge);
+  assert.equal(r.truncated, true);
+  assert.equal(r.isAllowed('/a', 'x'), false);
+  assert.ok(r.diagnostics.some((d) => d.code === 'truncated'));
+  r.free();
+  const bytes = Robots.parse(new Uint8Array(100 * 1024 * 1024).fill(35)); // 100 MB of '#'
+  assert.equal(bytes.truncated, true);
+  bytes.free();
+  const grown = Robots[MEMORY] - before;
+  console.log(`wasm memory grew by ${grown} bytes for a 200 MB string and a 100 MB array`);
+  assert.ok(grown < 8 * 1024 * 1024, `memory grew by ${grown}`);
+  stillWorks();
+});
+
+test('a 10 MB robots.txt, read in full with maxBytes: Infinity', () => {
+  let text = 'User-agent: *\n';
+  const rules = [];
+  for (let i = 0; text.length < 10 * 1024 * 1024; i++) {
+    const rule = `Disallow: /dir${i}/*.php$\n`;
+    rules.push(rule);
+    text += rule;
+  }
+  const t0 = performance.now();
+  const r = Robots.parse(text, { maxBytes: Infinity });
+  const ms = performance.now() - t0;
+  assert.equal(r.truncated, false);
+  assert.equal(r.isAllowed('/dir7/x.php', 'bot'), false);
+  assert.equal(r.isAllowed('/dir7/x.php5', 'bot'), true);
+  const last = rules.length - 1;
+  assert.equal(r.explain(`/dir${last}/a.php`, 'bot').line, rules.length + 1);
+  console.log(`10 MB, ${rules.length} rules: parsed in ${ms.toFixed(0)} ms`);
+  r.free();
+  // And with the default limit it stops at 500 KiB.
+  const capped = Robots.parse(text);
+  assert.equal(capped.truncated, true);
+  capped.free();
+  stillWorks();
+});
+
+test('after free(): every call is an Error; free() twice is fine', () => {
+  const r = Robots.parse('User-agent: *\nDisallow: /\n');
+  r.free();
+  r.free();
+  assert.equal(r.freed, true);
+  for (const call of [() => r.isAllowed('/', 'a'), () => r.explain('/', 'a'), () => r.table(['/'], ['a']), () => r.crawlDelay('a'),
+    () => r.sitemaps, () => r.diagnostics, () => r.dialect, () => r.truncated]) {
+    throwsClearly(call, Error, /this Robots object was freed; parse the file again/);
+  }
+});

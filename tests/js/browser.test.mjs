@@ -1,0 +1,77 @@
+// Headless Chromium (Debian's, driven by playwright-core): the package loaded by a plain
+// <script type="module"> page with an import map, and as an esbuild bundle.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const repo = process.env.ROBOTS_EVAL_REPO;
+const here = process.cwd();
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
+
+let server, base, browser, profile; // browser: a persistent context
+
+before(async () => {
+  writeFileSync(join(here, 'plain.html'), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="importmap">{ "imports": { "robots-eval": "/node_modules/robots-eval/pkg/index.js" } }</script>
+<script type="module" src="/browser-entry.mjs"></script>`);
+  mkdirSync(join(here, 'bundle'), { recursive: true });
+  execFileSync(join(repo, 'node_modules', '.bin', 'esbuild'), ['browser-entry.mjs', '--bundle', '--format=esm', '--platform=browser',
+    '--minify', `--outfile=${join(here, 'bundle', 'app.js')}`, '--log-level=warning'], { cwd: here });
+  writeFileSync(join(here, 'bundle.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/bundle/app.js"></script>');
+  server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    try {
+      const body = readFileSync(join(here, path));
+      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${server.address().port}`;
+  profile = mkdtempSync(join(tmpdir(), 'chromium-'));
+  const executablePath = execFileSync('sh', ['-c', 'command -v chromium']).toString().trim();
+  // A fresh profile (user-data-dir) per run.
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((r) => server?.close(r) ?? r());
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+async function run(page) {
+  const p = await browser.newPage();
+  const errors = [];
+  p.on('pageerror', (e) => errors.push(String(e)));
+  p.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await p.goto(`${base}/${page}`);
+  await p.waitForFunction(() => globalThis.__result !== undefined, null, { timeout: 10000 }).catch(() => {});
+  const result = await p.evaluate(() => globalThis.__result);
+  await p.close();
+  return { result, errors };
+}
+
+test('Chromium: plain <script type="module"> with an import map', async () => {
+  const { result, errors } = await run('plain.html');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(result, { failures: [] });
+});
+
+test('Chromium: an esbuild bundle (browser condition, wasm embedded)', async () => {
+  const { result, errors } = await run('bundle.html');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(result, { failures: [] });
+});

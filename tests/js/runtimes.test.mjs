@@ -1,0 +1,99 @@
+// Deno, Bun and workerd, each importing the installed package by name (the npm binaries are
+// devDependencies of the repository; ROBOTS_EVAL_REPO says where its node_modules are).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const repo = process.env.ROBOTS_EVAL_REPO;
+const bin = (...p) => join(repo, 'node_modules', ...p);
+const here = process.cwd();
+
+function lastJson(output) {
+  const line = output.toString().trim().split('\n').pop();
+  return JSON.parse(line);
+}
+
+test('Deno imports the package and passes the smoke check', () => {
+  const deno = bin('@deno', 'linux-x64-glibc', 'deno');
+  const out = execFileSync(deno, ['run', '--quiet', '--allow-read', '--allow-env', '--no-lock', 'runtime-entry.mjs'], {
+    cwd: here, env: { ...process.env, DENO_DIR: mkdtempSync(join(tmpdir(), 'deno-')), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+  });
+  assert.deepEqual(lastJson(out).failures, []);
+  // Deno resolves the "deno" condition to the ESM entry.
+  const resolved = execFileSync(deno, ['eval', '--quiet', 'console.log(import.meta.resolve("robots-eval"))'], {
+    cwd: here, env: { ...process.env, DENO_DIR: mkdtempSync(join(tmpdir(), 'deno-')), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+  }).toString();
+  assert.match(resolved, /robots-eval\/pkg\/index\.js/);
+});
+
+test('Bun imports the package and passes the smoke check', () => {
+  const bun = bin('@oven', 'bun-linux-x64', 'bin', 'bun');
+  const out = execFileSync(bun, ['run', 'runtime-entry.mjs'], { cwd: here, env: { ...process.env, BUN_INSTALL_CACHE_DIR: mkdtempSync(join(tmpdir(), 'bun-')) } });
+  assert.deepEqual(lastJson(out).failures, []);
+  // CommonJS in Bun too.
+  const cjs = execFileSync(bun, ['-e', 'const { Robots } = require("robots-eval"); console.log(JSON.stringify({ ok: Robots.parse("User-agent: *\\nDisallow: /\\n").isAllowed("/x", "b") === false }))'], { cwd: here });
+  assert.deepEqual(lastJson(cjs), { ok: true });
+});
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+test('workerd runs a Worker that imports the package', async () => {
+  const dir = join(here, 'workerd-out');
+  mkdirSync(dir, { recursive: true });
+  // Bundle as wrangler does: the workerd condition, the .wasm imported as a compiled module.
+  execFileSync(bin('.bin', 'esbuild'), ['worker-entry.mjs', '--bundle', '--format=esm', '--platform=neutral',
+    '--conditions=workerd,worker,browser', '--external:*.wasm', `--outfile=${join(dir, 'worker.js')}`, '--log-level=warning'], { cwd: here });
+  copyFileSync(join(here, 'node_modules', 'robots-eval', 'pkg', 'robots_eval_bg.wasm'), join(dir, 'robots_eval_bg.wasm'));
+  // The workerd entry imports the .wasm as a module: no base64 copy ("AGFzbQ" is "\0asm") in the bundle.
+  assert.ok(!readFileSync(join(dir, 'worker.js'), 'utf8').includes('AGFzbQ'), 'the workerd bundle embeds the wasm');
+  const port = await freePort();
+  writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [ (name = "main", worker = .worker) ],
+  sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
+);
+const worker :Workerd.Worker = (
+  modules = [
+    (name = "worker.js", esModule = embed "worker.js"),
+    (name = "robots_eval_bg.wasm", wasm = embed "robots_eval_bg.wasm"),
+  ],
+  compatibilityDate = "2025-01-01",
+);
+`);
+  // Its own process group, so that everything it starts is stopped with it.
+  const child = spawn(bin('.bin', 'workerd'), ['serve', join(dir, 'config.capnp')], { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  try {
+    let body;
+    for (let i = 0; i < 100 && body === undefined; i++) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/`);
+        body = await res.json();
+      } catch {
+        if (child.exitCode !== null) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    assert.ok(body, `workerd did not answer: ${log}`);
+    assert.deepEqual(body.failures, []);
+    assert.equal(body.sample.allowed, false);
+    assert.equal(body.sample.line, 2);
+  } finally {
+    try { process.kill(-child.pid, 'SIGTERM'); } catch {}
+  }
+});

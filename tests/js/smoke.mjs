@@ -1,0 +1,61 @@
+// The runtime-independent check every runtime runs on the package it imported (Node ESM and
+// CommonJS, Chromium, a bundle, Deno, Bun, workerd): the whole API once. Returns the failures.
+export const ROBOTS = `User-agent: FooBot
+User-agent: BarBot
+Disallow: /private
+Allow: /private/open
+Crawl-delay: 2.5
+
+User-agent: *
+Disallow: /
+Sitemap: https://example.com/sitemap.xml
+Frobnicate: yes
+`;
+
+export function smoke(Robots) {
+  const failures = [];
+  const eq = (what, got, want) => {
+    const g = JSON.stringify(got), w = JSON.stringify(want);
+    if (g !== w) failures.push(`${what}: got ${g}, want ${w}`);
+  };
+  const robots = Robots.parse(ROBOTS);
+  eq('isAllowed FooBot /private/x', robots.isAllowed('https://example.com/private/x', 'FooBot'), false);
+  eq('isAllowed FooBot /private/open', robots.isAllowed('https://example.com/private/open/1', 'FooBot'), true);
+  eq('isAllowed other /', robots.isAllowed('/anything', 'OtherBot/1.0'), false);
+  eq('explain', robots.explain('/private/x', 'barbot'), {
+    allowed: false, reason: 'rule', line: 3,
+    rule: { line: 3, kind: 'disallow', pattern: '/private' },
+    group: { lines: [1], agents: ['FooBot', 'BarBot'] },
+  });
+  eq('explain no match', robots.explain('/public', 'FooBot'), {
+    allowed: true, reason: 'no-match', line: 0, rule: null, group: { lines: [1], agents: ['FooBot', 'BarBot'] },
+  });
+  eq('table', robots.table(['/private/x', '/private/open', '/robots.txt'], ['FooBot', 'Other']), {
+    urls: ['/private/x', '/private/open', '/robots.txt'], agents: ['FooBot', 'Other'],
+    allowed: [[false, false], [true, false], [true, true]],
+    lines: [[3, 8], [4, 8], [0, 0]],
+    reasons: [['rule', 'rule'], ['rule', 'rule'], ['robots-txt', 'robots-txt']],
+  });
+  eq('crawlDelay', robots.crawlDelay('FooBot'), 2.5);
+  eq('crawlDelay none', robots.crawlDelay('Other'), undefined);
+  eq('sitemaps', robots.sitemaps, ['https://example.com/sitemap.xml']);
+  eq('diagnostics codes', robots.diagnostics.map((d) => [d.line, d.severity, d.code]), [[10, 'warning', 'unknown-field']]);
+  eq('dialect', robots.dialect, 'rfc9309');
+  const bytes = Robots.parse(new TextEncoder().encode('User-agent: *\nDisallow: /x\n'), { dialect: 'google', maxBytes: 1000 });
+  eq('bytes + google', [bytes.isAllowed('/x', 'a'), bytes.isAllowed('/y', 'a'), bytes.dialect], [false, true, 'google']);
+  bytes.free();
+  robots.free();
+  try {
+    robots.isAllowed('/', 'x');
+    failures.push('no error after free()');
+  } catch (e) {
+    eq('after free', [e instanceof Error, /freed/.test(e.message)], [true, true]);
+  }
+  try {
+    Robots.parse('', { dialect: 'nope' });
+    failures.push('no error for an unknown dialect');
+  } catch (e) {
+    eq('unknown dialect', e instanceof RangeError, true);
+  }
+  return failures;
+}

@@ -1,0 +1,656 @@
+// robots.txt playground: the per-URL decision table for any robots.txt, in every dialect.
+// Plain ES modules; the only dependency is the package's own wasm build in ./vendor/.
+
+import { PRESETS } from './presets.js';
+import { Editor } from './editor.js';
+import { encodeState, decodeState } from './share.js';
+import { DIALECTS, DIALECT_BY_ID, groupLines, groupExtent, ranges, isGlobal, shortText, kindName, whySelected, REASON_SHORT } from './explain.js';
+
+const MAX_ROWS = 1000;
+const MAX_COLS = 40;
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, attrs = {}, ...kids) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v == null || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else if (k.startsWith('data-')) e.setAttribute(k, v);
+    else if (k in e && typeof v !== 'string') e[k] = v;
+    else e.setAttribute(k, v);
+  }
+  for (const kid of kids) if (kid != null) e.append(kid);
+  return e;
+};
+
+let Robots;
+let lib;
+let editor;
+const state = {
+  text: '',
+  bytes: null, // the original bytes of an opened file that is not valid UTF-8, until the first edit
+  agents: [],
+  urls: [],
+  dialect: 'rfc9309',
+  compare: false,
+  sel: [0, 0],
+  preset: '',
+};
+let model = null;
+let dialectsTimer = 0;
+const perf = { renders: 0, last: null };
+window.__playground = perf;
+
+// ---------------------------------------------------------------- evaluation
+
+function parse(dialect) {
+  return Robots.parse(state.bytes ?? state.text, { dialect });
+}
+
+function lines(s) {
+  return s.split('\n').map((x) => x.trim()).filter((x) => x !== '');
+}
+
+/** Path (and query) of a URL as the robots.txt rules see it, for explanations. */
+function pathOf(url) {
+  if (url.startsWith('/')) return url;
+  try {
+    const u = new URL(url);
+    return u.pathname + u.search;
+  } catch {
+    return url;
+  }
+}
+
+function freeModel(m) {
+  if (!m) return;
+  for (const r of Object.values(m.robots)) {
+    try { r.free(); } catch { /* already freed */ }
+  }
+}
+
+function evaluate() {
+  const urls = state.urls.slice(0, MAX_ROWS);
+  const agents = state.agents.slice(0, MAX_COLS);
+  const robots = {};
+  const main = (robots[state.dialect] = parse(state.dialect));
+  // The whole grid in one call: verdict, reason and deciding line per cell.
+  const t = main.table(urls, agents);
+  const cells = new Array(urls.length);
+  for (let r = 0; r < urls.length; r++) {
+    const row = (cells[r] = new Array(agents.length));
+    for (let c = 0; c < agents.length; c++) row[c] = { allowed: t.allowed[r][c], reason: t.reasons[r][c], line: t.lines[r][c] };
+  }
+  // compare: the verdict of every dialect, per cell
+  let others = null;
+  if (state.compare) {
+    others = {};
+    for (const d of DIALECTS) {
+      if (d.id === state.dialect) continue;
+      const rd = (robots[d.id] = parse(d.id));
+      const v = rd.table(urls, agents).allowed;
+      others[d.id] = v;
+    }
+  }
+  return {
+    dialect: state.dialect,
+    urls,
+    agents,
+    cells,
+    others,
+    robots,
+    textLines: (state.bytes ? new TextDecoder().decode(state.bytes) : state.text).split('\n'),
+    diagnostics: main.diagnostics ?? [],
+    sitemaps: main.sitemaps ?? [],
+    delays: agents.map((a) => main.crawlDelay(a)),
+    groups: agents.map((a) => main.explain('/', a).group),
+    truncated: state.urls.length > MAX_ROWS || state.agents.length > MAX_COLS,
+  };
+}
+
+/** The dialects whose verdict for cell (r, c) differs from the current dialect's. */
+function disagreeing(m, r, c) {
+  if (!m.others) return [];
+  const mine = m.cells[r][c].allowed;
+  const out = [];
+  for (const d of DIALECTS) {
+    const v = m.others[d.id];
+    if (v && v[r][c] !== mine) out.push(d);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- rendering
+
+let tableKey = '';
+let cellEls = [];
+
+function splitUrl(url) {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)(.*)$/i.exec(url);
+  return m ? [m[1], m[2] || '/'] : ['', url];
+}
+
+function buildTable(m) {
+  const table = $('decisions');
+  const thead = table.tHead;
+  const tbody = table.tBodies[0];
+  // When every URL is on one origin, rows show paths and the corner names the origin.
+  const hosts = new Set(m.urls.map((u) => splitUrl(u)[0]));
+  const common = hosts.size === 1 ? [...hosts][0] : '';
+  const corner = el('th', { scope: 'col', class: 'corner' }, 'URL', common ? el('span', { class: 'host', text: ` on ${common}` }) : null);
+  const hr = el('tr', {}, corner);
+  m.agents.forEach((a, c) => hr.append(el('th', { scope: 'col', title: a, 'data-col': c, text: a })));
+  thead.replaceChildren(hr);
+  cellEls = [];
+  const frag = document.createDocumentFragment();
+  m.urls.forEach((u, r) => {
+    const [host, path] = splitUrl(u);
+    const th = el('th', { scope: 'row', 'data-row': r, 'data-url': u, title: u },
+      host && !common ? el('span', { class: 'host', text: host }) : null, path);
+    const tr = el('tr', {}, th);
+    const rowEls = [];
+    m.agents.forEach((_, c) => {
+      const btn = el('button', { type: 'button', class: 'cell', tabIndex: -1, 'data-row': r, 'data-col': c });
+      const td = el('td', { 'data-row': r, 'data-col': c }, btn);
+      tr.append(td);
+      rowEls.push({ td, btn, key: '' });
+    });
+    cellEls.push(rowEls);
+    frag.append(tr);
+  });
+  tbody.replaceChildren(frag);
+  if (!m.urls.length || !m.agents.length) {
+    tbody.append(el('tr', {}, el('td', { class: 'empty-note', colSpan: m.agents.length + 1,
+      text: !m.urls.length ? 'Add a URL (one per line) to see verdicts.' : 'Add a crawler (one per line) to see verdicts.' })));
+  }
+}
+
+function updateCells(m) {
+  const [sr, sc] = state.sel ?? [-1, -1];
+  let allowed = 0;
+  let differ = 0;
+  for (let r = 0; r < m.urls.length; r++) {
+    for (let c = 0; c < m.agents.length; c++) {
+      const ex = m.cells[r][c];
+      const diff = disagreeing(m, r, c);
+      if (ex.allowed) allowed++;
+      if (diff.length) differ++;
+      const line = ex.line;
+      const sel = r === sr && c === sc;
+      const key = `${ex.allowed}|${ex.reason}|${line}|${line ? m.textLines[line - 1] : ''}|${diff.map((d) => d.id).join()}|${sel}`;
+      const ce = cellEls[r][c];
+      if (ce.key === key) continue;
+      ce.key = key;
+      ce.td.className = `${ex.allowed ? 'allow' : 'deny'}${diff.length ? ' diff' : ''}${sel ? ' selected' : ''}`;
+      const word = ex.allowed ? 'allowed' : 'disallowed';
+      const kids = [
+        el('span', { class: 'sym', 'aria-hidden': 'true', text: ex.allowed ? '✓' : '✗' }),
+        el('span', { class: 'word', text: word }),
+      ];
+      if (diff.length) kids.push(el('span', { class: 'ndiff', 'aria-hidden': 'true', text: `≠${diff.length}` }));
+      kids.push(el('span', { class: 'ln', 'aria-hidden': 'true', text: line ? `L${line}` : '—' }));
+      ce.btn.replaceChildren(...kids);
+      let tip = shortText(ex, line ? (m.textLines[line - 1] ?? '').trim() : '');
+      if (diff.length) tip += `\nDialects that disagree: ${diff.map((d) => `${d.short} ${ex.allowed ? '✗' : '✓'}`).join(', ')}`;
+      ce.btn.title = tip;
+      ce.btn.setAttribute('aria-label', `${word}${line ? `, line ${line}` : ''}${diff.length ? `, ${diff.length} dialect${diff.length > 1 ? 's' : ''} disagree` : ''}`);
+      ce.btn.setAttribute('aria-pressed', sel ? 'true' : 'false');
+      ce.td.dataset.allowed = String(ex.allowed);
+      ce.td.dataset.line = line;
+      ce.td.dataset.diff = diff.map((d) => d.id).join(' ');
+    }
+  }
+  // roving tabindex
+  const focusable = cellEls[sr]?.[sc] ?? cellEls[0]?.[0];
+  for (const row of cellEls) for (const ce of row) ce.btn.tabIndex = ce === focusable ? 0 : -1;
+  const total = m.urls.length * m.agents.length;
+  const parts = [`${m.urls.length} URL${m.urls.length === 1 ? '' : 's'} × ${m.agents.length} crawler${m.agents.length === 1 ? '' : 's'}`,
+    `✓ ${allowed} allowed`, `✗ ${total - allowed} disallowed`];
+  if (m.others) parts.push(`≠ ${differ} cell${differ === 1 ? '' : 's'} where dialects disagree`);
+  if (m.truncated) parts.push(`showing the first ${MAX_ROWS} URLs × ${MAX_COLS} crawlers`);
+  $('summary').textContent = parts.join(' · ');
+}
+
+function renderTable(m) {
+  const key = `${m.urls.join('\n')}\u0000${m.agents.join('\n')}`;
+  if (key !== tableKey) {
+    tableKey = key;
+    buildTable(m);
+  }
+  updateCells(m);
+}
+
+function lineButton(line, label = `line ${line}`) {
+  return el('button', { type: 'button', class: 'line-ref', 'data-line': line, text: label });
+}
+
+function groupAgentsText(group) {
+  if (!group || !Array.isArray(group.agents) || !group.agents.length) return '';
+  return group.agents.map((a) => `User-agent: ${a}`).join(', ');
+}
+
+function explainCell(m, r, c) {
+  const box = $('explain-live');
+  if (!m || r == null || !m.cells[r] || !m.cells[r][c]) {
+    box.replaceChildren(el('p', { class: 'muted', text: 'Select a cell of the table.' }));
+    $('explain-dialects').replaceChildren();
+    editor.setMarks({ decide: null, group: [] });
+    return;
+  }
+  const url = m.urls[r];
+  const agent = m.agents[c];
+  const ex = m.robots[m.dialect].explain(url, agent);
+  const d = DIALECT_BY_ID[m.dialect] ?? DIALECTS[0];
+  const starts = groupLines(ex.group);
+  const gl = groupExtent(m.textLines, starts, d);
+  const head = el('p', { class: `verdict ${ex.allowed ? 'allow' : 'deny'}` },
+    el('span', { 'aria-hidden': 'true', text: ex.allowed ? '✓' : '✗' }),
+    el('span', { text: ex.allowed ? 'Allowed' : 'Disallowed' }),
+    el('span', { class: 'who', text: `${agent} → ${url} · ${d.name}` }));
+  const dl = el('dl', { class: 'why' });
+  const row = (term, ...dd) => dl.append(el('dt', { text: term }), el('dd', {}, ...dd));
+
+  // Which group, and why that one.
+  if (ex.group) {
+    const how = isGlobal(ex.group) ? d.global : whySelected(d.id, agent, ex.group, starts.length);
+    const agentsText = groupAgentsText(ex.group);
+    row('Group', starts.length ? lineButton(starts[0], `${gl.length > 1 ? 'lines' : 'line'} ${ranges(gl)}`) : 'the group', agentsText ? ' ' : '',
+      agentsText ? el('span', { class: 'quote', text: agentsText }) : '', el('br'), how);
+  } else {
+    row('Group', `None. No group names “${agent}” and there is no User-agent: * group, so nothing in this file restricts it.`);
+  }
+
+  // Which rule, or why none.
+  const path = pathOf(url);
+  const ignoredAllows = m.diagnostics.filter((g) => g.code === 'allow-ignored' && gl.includes(g.line));
+  if (ex.reason === 'rule' && ex.rule) {
+    const text = editor.line(ex.rule.line).trim() || `${kindName(ex.rule.kind)}: ${ex.rule.pattern}`;
+    row('Rule', lineButton(ex.rule.line), ' ', el('span', { class: 'quote', text }),
+      ` matches the path `, el('span', { class: 'quote', text: path }), '.', el('br'),
+      `Decides because ${d.precedence}`);
+  } else if (ex.reason === 'empty-rule') {
+    row('Rule', ex.rule ? lineButton(ex.rule.line) : '', ex.rule ? ' ' : '',
+      `Only an empty rule matched (a Disallow or Allow with no path). An empty rule has no effect, so the URL is allowed.`);
+  } else if (ex.reason === 'no-match') {
+    row('Rule', `None. No rule of this group matches the path `, el('span', { class: 'quote', text: path }),
+      `, and a URL that no rule matches is allowed.`);
+  } else if (ex.reason === 'robots-txt') {
+    row('Rule', `None needed: the URL is /robots.txt itself, which a crawler may always fetch (RFC 9309 §2.2.2).`);
+  } else if (ex.reason === 'no-group') {
+    row('Rule', 'None: with no group, every URL is allowed.');
+  }
+  if (ignoredAllows.length) {
+    row('Note', `This dialect has no Allow: `, ...ignoredAllows.flatMap((g, i) => [i ? ', ' : '', lineButton(g.line)]),
+      ` ${ignoredAllows.length > 1 ? 'are' : 'is'} ignored.`);
+  }
+
+  // Every dialect's verdict for this cell: filled in just after, so typing never waits for it.
+  const dt = el('table', { class: 'dialects' });
+  dt.append(el('caption', { class: 'visually-hidden', text: 'This cell in every dialect' }));
+  dt.append(el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'Dialect' }), el('th', { scope: 'col', text: 'Verdict' }),
+    el('th', { scope: 'col', text: 'Why' }))));
+  const tb = el('tbody');
+  dt.append(tb);
+  box.replaceChildren(head, dl);
+  $('explain-dialects').replaceChildren(dt);
+  clearTimeout(dialectsTimer);
+  const fill = () => {
+    if (model !== m) return;
+    const rows = [];
+    for (const dd of DIALECTS) {
+      let r2 = m.robots[dd.id];
+      if (!r2) r2 = m.robots[dd.id] = parse(dd.id);
+      const e2 = r2.explain(url, agent);
+      rows.push(el('tr', { class: dd.id === m.dialect ? 'current' : '' },
+        el('th', { scope: 'row', text: dd.name }),
+        el('td', { class: e2.allowed ? 'allow' : 'deny', text: `${e2.allowed ? '✓ allowed' : '✗ disallowed'}` }),
+        el('td', {}, e2.rule ? lineButton(e2.rule.line, `line ${e2.rule.line}`) : '—', ' ', el('span', { class: 'muted', text: REASON_SHORT[e2.reason] ?? e2.reason }))));
+    }
+    tb.replaceChildren(...rows);
+  };
+  // All dialects are parsed already in compare mode; otherwise parse them off the typing path.
+  if (m.others) fill();
+  else dialectsTimer = setTimeout(fill, 120);
+  editor.setMarks({ decide: ex.rule ? ex.rule.line : null, group: gl });
+}
+
+const SEV_SYMBOL = { error: '✖', warning: '▲', info: 'ℹ' };
+
+function renderDiagnostics(m) {
+  const ul = $('diagnostics');
+  const list = [...m.diagnostics].sort((a, b) => a.line - b.line);
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const d of list) counts[d.severity] = (counts[d.severity] || 0) + 1;
+  $('diag-count').textContent = list.length
+    ? `(${[counts.error && `${counts.error} error${counts.error > 1 ? 's' : ''}`, counts.warning && `${counts.warning} warning${counts.warning > 1 ? 's' : ''}`, counts.info && `${counts.info} note${counts.info > 1 ? 's' : ''}`].filter(Boolean).join(', ')})`
+    : '';
+  if (!list.length) {
+    ul.replaceChildren(el('li', { class: 'muted', text: `No findings in the ${DIALECT_BY_ID[m.dialect]?.name ?? m.dialect} dialect.` }));
+  } else {
+    const shown = list.slice(0, 500);
+    ul.replaceChildren(...shown.map((d) => el('li', {}, el('button', {
+      type: 'button', class: `diag ${d.severity}`, 'data-line': d.line, 'data-code': d.code,
+      title: d.line ? `Go to line ${d.line}` : 'The whole file',
+    },
+    el('span', { class: 'dl', text: d.line ? `line ${d.line}` : 'file' }),
+    el('span', { class: 'sev', 'aria-hidden': 'true', text: SEV_SYMBOL[d.severity] ?? '•' }),
+    el('span', {}, el('span', { class: 'visually-hidden', text: `${d.severity}: ` }), d.message, ' ', el('span', { class: 'code-name', text: d.code }))))));
+    if (list.length > shown.length) ul.append(el('li', { class: 'muted', text: `… and ${list.length - shown.length} more` }));
+  }
+  editor.setMarks({ diags: list });
+}
+
+function renderAgents(m) {
+  const tb = $('agents-table').tBodies[0];
+  if (!m.agents.length) {
+    tb.replaceChildren(el('tr', {}, el('td', { colSpan: 3, class: 'muted', text: 'No crawlers.' })));
+  } else {
+    tb.replaceChildren(...m.agents.map((a, i) => {
+      const g = m.groups[i];
+      const starts = groupLines(g);
+      const gl = groupExtent(m.textLines, starts, DIALECT_BY_ID[m.dialect]);
+      const delay = m.delays[i];
+      return el('tr', {},
+        el('th', { scope: 'row', text: a }),
+        el('td', {}, g ? el('span', {}, starts.length ? lineButton(starts[0], `${gl.length > 1 ? 'lines' : 'line'} ${ranges(gl)}`) : '', ' ', isGlobal(g) ? 'User-agent: * (no group names it)' : groupAgentsText(g)) : el('span', { class: 'muted', text: 'none — unrestricted' })),
+        el('td', { text: delay === undefined || delay === null ? '—' : `${delay} s` }));
+    }));
+  }
+  const sm = $('sitemaps');
+  sm.replaceChildren(...(m.sitemaps.length ? m.sitemaps.map((s) => el('li', { text: s })) : [el('li', { class: 'muted', text: 'None declared (Sitemap lines apply to the whole file, not to a crawler).' })]));
+}
+
+function renderMeta() {
+  const text = state.bytes ? null : state.text;
+  const size = state.bytes ? state.bytes.length : new TextEncoder().encode(text).length;
+  const kb = size >= 1024 ? `${(size / 1024).toFixed(1)} KB` : `${size} bytes`;
+  const preset = PRESETS.find((p) => p.id === state.preset);
+  $('file-meta').textContent = `${preset ? `${preset.label.split(' (')[0]} · ` : ''}${kb} · ${editor.lineCount} lines${state.bytes ? ' · not UTF-8: evaluating the original bytes until you edit' : ''}`;
+  $('preset').value = preset ? preset.id : '';
+  $('dialect-note').textContent = DIALECT_BY_ID[state.dialect]?.about ?? '';
+}
+
+function render() {
+  const t0 = performance.now();
+  const m = evaluate();
+  const t1 = performance.now();
+  freeModel(model);
+  model = m;
+  renderTable(m);
+  if (state.sel) {
+    const [r, c] = state.sel;
+    if (r >= m.urls.length || c >= m.agents.length) state.sel = m.urls.length && m.agents.length ? [Math.min(r, m.urls.length - 1), Math.min(c, m.agents.length - 1)] : null;
+    if (state.sel) updateCells(m);
+  }
+  const t2a = performance.now();
+  renderDiagnostics(m);
+  const t2b = performance.now();
+  explainCell(m, state.sel?.[0], state.sel?.[1]);
+  const t2c = performance.now();
+  renderAgents(m);
+  renderMeta();
+  const t2 = performance.now();
+  perf.parts = { table: t2a - t1, diagnostics: t2b - t2a, explain: t2c - t2b, rest: t2 - t2c };
+  perf.renders++;
+  perf.last = { evaluateMs: t1 - t0, domMs: t2 - t1, totalMs: t2 - t0, cells: m.urls.length * m.agents.length, compare: !!m.others };
+  $('render-time').textContent = `${(t2 - t0).toFixed(1)} ms`;
+  document.body.dataset.ready = 'true';
+  scheduleHash();
+}
+
+let frame = 0;
+function scheduleRender() {
+  if (frame) return;
+  frame = requestAnimationFrame(() => {
+    frame = 0;
+    render();
+  });
+}
+
+// ---------------------------------------------------------------- selection and keyboard
+
+function select(r, c, { focus = false } = {}) {
+  if (!model || !cellEls[r]?.[c]) return;
+  state.sel = [r, c];
+  updateCells(model);
+  explainCell(model, r, c);
+  const ce = cellEls[r][c];
+  if (focus) ce.btn.focus();
+  const line = model.cells[r][c].line;
+  if (line) editor.reveal(line);
+  scheduleHash();
+}
+
+function onTableKey(e) {
+  const btn = e.target.closest('button.cell');
+  if (!btn || !model) return;
+  let r = +btn.dataset.row;
+  let c = +btn.dataset.col;
+  const rows = model.urls.length;
+  const cols = model.agents.length;
+  switch (e.key) {
+    case 'ArrowUp': r = Math.max(0, r - 1); break;
+    case 'ArrowDown': r = Math.min(rows - 1, r + 1); break;
+    case 'ArrowLeft': c = Math.max(0, c - 1); break;
+    case 'ArrowRight': c = Math.min(cols - 1, c + 1); break;
+    case 'Home': c = 0; if (e.ctrlKey) r = 0; break;
+    case 'End': c = cols - 1; if (e.ctrlKey) r = rows - 1; break;
+    case 'PageUp': r = Math.max(0, r - 10); break;
+    case 'PageDown': r = Math.min(rows - 1, r + 10); break;
+    default: return;
+  }
+  e.preventDefault();
+  select(r, c, { focus: true });
+}
+
+// ---------------------------------------------------------------- state in and out
+
+function applyState(s) {
+  state.text = s.text ?? '';
+  state.bytes = s.bytes ?? null;
+  state.agents = s.agents ?? [];
+  state.urls = s.urls ?? [];
+  state.dialect = DIALECT_BY_ID[s.dialect] ? s.dialect : 'rfc9309';
+  state.compare = !!s.compare;
+  state.sel = s.sel ?? [0, 0];
+  state.preset = s.preset ?? PRESETS.find((p) => p.text === state.text && !state.bytes)?.id ?? '';
+  editor.value = state.bytes ? new TextDecoder().decode(state.bytes) : state.text;
+  $('agents').value = state.agents.join('\n');
+  $('urls').value = state.urls.join('\n');
+  $('dialect').value = state.dialect;
+  $('compare').checked = state.compare;
+}
+
+function loadPreset(id) {
+  const p = PRESETS.find((x) => x.id === id) ?? PRESETS[0];
+  applyState({ text: p.text, agents: p.agents, urls: p.urls, dialect: state.dialect, compare: state.compare, sel: [0, 0], preset: p.id });
+  render();
+}
+
+let hashTimer = 0;
+let lastHash = '';
+function scheduleHash() {
+  clearTimeout(hashTimer);
+  hashTimer = setTimeout(writeHash, 400);
+}
+
+async function currentLink() {
+  const frag = await encodeState(state);
+  return { frag, href: `${location.href.split('#')[0]}#${frag}` };
+}
+
+async function writeHash() {
+  const { frag } = await currentLink();
+  if (frag === lastHash) return;
+  lastHash = frag;
+  history.replaceState(null, '', `#${frag}`);
+}
+
+async function readHash() {
+  const h = location.hash;
+  if (!h || h.length < 3 || h.slice(1) === lastHash) return false;
+  try {
+    const s = await decodeState(h);
+    if (!s) return false;
+    lastHash = h.slice(1);
+    applyState(s);
+    return true;
+  } catch {
+    toast('This link is damaged; showing the default example.');
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------- copy, files, toast
+
+let toastTimer = 0;
+function toast(msg) {
+  const t = $('status');
+  t.textContent = msg;
+  t.classList.add('show');
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => t.classList.remove('show'), 2200);
+}
+
+async function copyText(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const ta = el('textarea', { class: 'visually-hidden' });
+    ta.value = text;
+    document.body.append(ta);
+    ta.select();
+    document.execCommand('copy');
+    ta.remove();
+  }
+  toast(`${what} copied`);
+}
+
+function tableMarkdown(m) {
+  const esc = (s) => s.replace(/\|/g, '\\|');
+  const head = `| URL | ${m.agents.map(esc).join(' | ')} |`;
+  const sep = `|---|${m.agents.map(() => ':---:').join('|')}|`;
+  const rows = m.urls.map((u, r) => `| ${esc(u)} | ${m.cells[r].map((ex, c) => {
+    const diff = disagreeing(m, r, c);
+    return `${ex.allowed ? '✓ allowed' : '✗ disallowed'}${ex.line ? ` (line ${ex.line})` : ''}${diff.length ? ` ≠ ${diff.map((d) => d.short).join(', ')}` : ''}`;
+  }).join(' | ')} |`);
+  return [`Dialect: ${DIALECT_BY_ID[m.dialect]?.name ?? m.dialect}`, '', head, sep, ...rows, ''].join('\n');
+}
+
+function tableCsv(m) {
+  const q = (s) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const rows = [['url', ...m.agents].map(q).join(',')];
+  m.urls.forEach((u, r) => rows.push([u, ...m.cells[r].map((ex) => (ex.allowed ? 'allowed' : 'disallowed'))].map(q).join(',')));
+  return rows.join('\r\n') + '\r\n';
+}
+
+async function openFile(file) {
+  if (!file) return;
+  if (file.size > 5 * 1024 * 1024) {
+    toast('That file is larger than 5 MB; a robots.txt is read up to 500 KiB.');
+    return;
+  }
+  const buf = new Uint8Array(await file.arrayBuffer());
+  let text;
+  let bytes = null;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(buf);
+  } catch {
+    bytes = buf;
+    text = new TextDecoder().decode(buf);
+  }
+  applyState({ text, bytes, agents: state.agents, urls: state.urls, dialect: state.dialect, compare: state.compare, sel: state.sel, preset: '' });
+  render();
+  toast(`Opened ${file.name}`);
+}
+
+// ---------------------------------------------------------------- start
+
+function showFatal(msg) {
+  const box = el('div', { class: 'error-box', role: 'alert' }, msg);
+  document.body.prepend(box);
+}
+
+async function main() {
+  try {
+    lib = await import('./vendor/robots-eval.js');
+    ({ Robots } = lib);
+    if (!Robots) throw new Error('the module has no Robots export');
+  } catch (e) {
+    showFatal(`Could not load the robots-eval WebAssembly build from ./vendor/ (${e.message}). Run “npm start” or “npm run build:www”.`);
+    console.warn(e);
+    return;
+  }
+  editor = new Editor($('robots'), $('gutter'), $('overlay'));
+
+  const presetSel = $('preset');
+  presetSel.append(el('option', { value: '', text: '— your own —', disabled: true }));
+  for (const p of PRESETS) presetSel.append(el('option', { value: p.id, text: p.label }));
+  const dsel = $('dialect');
+  for (const d of DIALECTS) dsel.append(el('option', { value: d.id, text: d.name }));
+
+  // inputs
+  $('robots').addEventListener('input', () => {
+    state.text = editor.value;
+    state.bytes = null;
+    state.preset = '';
+    editor.refresh();
+    scheduleRender();
+  });
+  $('agents').addEventListener('input', (e) => { state.agents = lines(e.target.value); scheduleRender(); });
+  $('urls').addEventListener('input', (e) => { state.urls = lines(e.target.value); scheduleRender(); });
+  dsel.addEventListener('change', () => { state.dialect = dsel.value; render(); });
+  $('compare').addEventListener('change', (e) => { state.compare = e.target.checked; render(); });
+  presetSel.addEventListener('change', () => loadPreset(presetSel.value));
+
+  // table
+  const tbody = $('decisions').tBodies[0];
+  tbody.addEventListener('click', (e) => {
+    const b = e.target.closest('button.cell');
+    if (b) select(+b.dataset.row, +b.dataset.col, { focus: true });
+  });
+  tbody.addEventListener('keydown', onTableKey);
+
+  // line links anywhere (explanation, diagnostics, per-crawler)
+  document.addEventListener('click', (e) => {
+    const b = e.target.closest('button.line-ref, button.diag');
+    if (!b) return;
+    const line = +b.dataset.line;
+    if (line > 0) editor.jump(line);
+  });
+
+  // copy / share
+  $('copy-md').addEventListener('click', () => model && copyText(tableMarkdown(model), 'Markdown table'));
+  $('copy-csv').addEventListener('click', () => model && copyText(tableCsv(model), 'CSV'));
+  $('share').addEventListener('click', async () => {
+    const { frag, href } = await currentLink();
+    lastHash = frag;
+    history.replaceState(null, '', `#${frag}`);
+    await copyText(href, 'Share link');
+  });
+
+  // files: picker and drag-and-drop
+  $('file').addEventListener('change', (e) => { openFile(e.target.files[0]); e.target.value = ''; });
+  const zone = $('drop-zone');
+  const ed = $('editor');
+  zone.addEventListener('dragover', (e) => { e.preventDefault(); ed.classList.add('dragging'); });
+  zone.addEventListener('dragleave', () => ed.classList.remove('dragging'));
+  zone.addEventListener('drop', (e) => {
+    e.preventDefault();
+    ed.classList.remove('dragging');
+    openFile(e.dataTransfer?.files?.[0]);
+  });
+
+  window.addEventListener('hashchange', async () => { if (await readHash()) render(); });
+
+  if (!(await readHash())) {
+    const p = PRESETS[0];
+    applyState({ text: p.text, agents: p.agents, urls: p.urls, dialect: 'rfc9309', compare: false, sel: [0, 0], preset: p.id });
+  }
+  render();
+  const v = lib.version ?? '';
+  $('version').textContent = v ? `v${v}` : '';
+}
+
+main();
