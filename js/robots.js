@@ -32,6 +32,45 @@ function split(joined) {
 }
 
 export function defineRobots(loadModule) {
+  return defineApi(loadModule).Robots;
+}
+
+const DISALLOW_ALL = 'User-agent: *\nDisallow: /\n';
+
+/** Reads at most maxBytes + 1 bytes of a response body (so the parser still sees it was longer), then cancels the rest. */
+async function readCapped(res, maxBytes) {
+  const limit = maxBytes === Infinity ? Infinity : maxBytes + 1;
+  if (!res.body) {
+    const all = new Uint8Array(await res.arrayBuffer());
+    return all.length > limit ? all.subarray(0, limit) : all;
+  }
+  const reader = res.body.getReader();
+  const chunks = [];
+  let total = 0;
+  let done = false;
+  try {
+    while (total < limit) {
+      const r = await reader.read();
+      if (r.done) { done = true; break; }
+      chunks.push(r.value);
+      total += r.value.length;
+    }
+  } finally {
+    if (!done) reader.cancel().catch(() => {});
+  }
+  const size = Math.min(total, limit);
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    if (at >= size) break;
+    const part = c.length > size - at ? c.subarray(0, size - at) : c;
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+export function defineApi(loadModule) {
   let module = null; // the WebAssembly.Module, compiled once
   let b = null; // the current bindings (one instance)
   let memory = null; // its WebAssembly.Memory
@@ -83,6 +122,7 @@ export function defineRobots(loadModule) {
   }
 
   const INTERNAL = Symbol('robots-eval');
+  const WITH_SOURCE = Symbol('robots-eval.withSource');
 
   class Robots {
     #inner;
@@ -90,14 +130,26 @@ export function defineRobots(loadModule) {
     #sitemaps = null;
     #diagnostics = null;
     #dialect;
+    #source = null;
 
-    constructor(token, inner, bindings, dialect) {
+    constructor(token, inner, bindings, dialect, source) {
       if (token !== INTERNAL) {
         throw new TypeError(`${PREFIX}use Robots.parse(text, options) to create a Robots object`);
       }
       this.#inner = inner;
       this.#bindings = bindings;
       this.#dialect = dialect;
+      if (source) this.#source = source;
+    }
+
+    static [WITH_SOURCE](robots, source) {
+      robots.#source = source;
+      return robots;
+    }
+
+    /** Where a robots.txt obtained with fetchRobots() came from; null for Robots.parse(). */
+    get source() {
+      return this.#source;
     }
 
     /** The dialect names this package knows, the default first. */
@@ -334,5 +386,137 @@ export function defineRobots(loadModule) {
     configurable: true,
   });
 
-  return Robots;
+  // ---- The fetch lifecycle -----------------------------------------------------------------
+
+  const withSource = (robots, source) => Robots[WITH_SOURCE](robots, source);
+
+  async function fetchRobots(url, options) {
+    const where = 'fetchRobots(url, options)';
+    url = urlArg(url, where);
+    if (options !== undefined && options !== null && typeof options !== 'object') throw typeError(where, 'options must be an object', options);
+    const {
+      fetch: doFetch = globalThis.fetch, userAgent, dialect = 'rfc9309', timeoutMs = 10000, signal, maxBytes = DEFAULT_MAX_BYTES,
+    } = options ?? {};
+    if (typeof doFetch !== 'function') throw typeError(where, 'options.fetch must be a function', doFetch);
+    if (userAgent !== undefined && typeof userAgent !== 'string') throw typeError(where, 'options.userAgent must be a string', userAgent);
+    if (typeof dialect !== 'string') throw typeError(where, 'options.dialect must be a string', dialect);
+    if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) throw new RangeError(`${PREFIX}${where}: options.timeoutMs must be a positive number, got ${describe(timeoutMs)}`);
+    if (typeof maxBytes !== 'number' || !(maxBytes >= 0) || (maxBytes !== Infinity && !Number.isInteger(maxBytes))) {
+      throw new RangeError(`${PREFIX}${where}: options.maxBytes must be a non-negative integer or Infinity, got ${describe(maxBytes)}`);
+    }
+    let base;
+    try {
+      base = new URL(url);
+    } catch {
+      throw new TypeError(`${PREFIX}${where}: url must be an absolute URL, got ${describe(url)}`);
+    }
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new TypeError(`${PREFIX}${where}: url must be http: or https:, got ${describe(url)}`);
+    if (signal?.aborted) throw signal.reason;
+    let d;
+    try {
+      bindings();
+      d = dialectIndex(dialect);
+    } catch (e) {
+      throw rethrow(e);
+    }
+    const robotsUrl = new URL('/robots.txt', base).href;
+    const limit = b.fetch_redirect_limit(d);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs);
+    const onAbort = () => controller.abort(signal.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const headers = userAgent === undefined ? undefined : { 'user-agent': userAgent };
+    let current = robotsUrl;
+    let redirects = 0;
+    let kind = 0; // 0 status, 1 network error, 2 timeout
+    let status = 0;
+    let res = null;
+    let body = null;
+    let decision = null;
+    const decideNow = () => split(b.fetch_decide(d, kind, status, Date.now(), redirects, false, res?.headers.get('retry-after') ?? undefined));
+    try {
+      for (;;) {
+        res = null;
+        try {
+          res = await doFetch(current, { redirect: 'manual', signal: controller.signal, headers });
+        } catch (e) {
+          if (signal?.aborted) throw signal.reason;
+          kind = timedOut ? 2 : 1;
+          break;
+        }
+        status = res.status;
+        if (status >= 300 && status < 400) {
+          const location = res.headers.get('location');
+          res.body?.cancel().catch(() => {});
+          let next = null;
+          try {
+            if (location !== null) next = new URL(location, current);
+          } catch {}
+          if (next === null || (next.protocol !== 'http:' && next.protocol !== 'https:')) {
+            kind = 1; // a 3xx without a usable Location is an invalid response
+            break;
+          }
+          decision = decideNow();
+          if (decision[0] === 'follow-redirect') {
+            current = next.href;
+            redirects++;
+            decision = null;
+            continue;
+          }
+          break; // too many redirects
+        }
+        if (status === 0) kind = 1; // an opaque redirect (browsers): no usable response
+        else if (status >= 200 && status < 300) {
+          try {
+            body = await readCapped(res, maxBytes);
+          } catch (e) {
+            if (signal?.aborted) throw signal.reason;
+            kind = timedOut ? 2 : 1;
+          }
+        } else {
+          res.body?.cancel().catch(() => {});
+        }
+        break;
+      }
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+    if (kind !== 0) status = 0;
+    try {
+      decision ??= decideNow();
+      const [policy, reason, message] = decision;
+      const fetchedAt = Date.now();
+      const h = kind === 0 && res !== null ? res.headers : null;
+      const opt = (name) => h?.get(name) ?? undefined;
+      const freshUntil = h === null ? fetchedAt : b.fetch_fresh_until(d, fetchedAt, opt('cache-control'), opt('expires'), opt('date'), opt('age'), false);
+      let text;
+      let treatedAs = policy;
+      if (policy === 'parse') text = body ?? new Uint8Array(0);
+      else if (policy === 'allow-all') text = '';
+      else {
+        text = DISALLOW_ALL;
+        treatedAs = 'disallow-all';
+      }
+      const parsed = Robots.parse(text, { dialect: names.dialects[d], maxBytes });
+      const info = Object.freeze({
+        url: robotsUrl,
+        finalUrl: current,
+        status,
+        redirects,
+        fetchedAt,
+        freshUntil,
+        policy,
+        treatedAs,
+        reason,
+        message: treatedAs === policy ? message : `${message} Treated as disallow-all until robots.txt is fetched again.`,
+      });
+      return withSource(parsed, info);
+    } catch (e) {
+      throw rethrow(e);
+    }
+  }
+
+  return { Robots, fetchRobots };
 }

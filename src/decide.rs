@@ -64,7 +64,12 @@ impl Robots {
     /// May `agent` fetch `url`? `url` is absolute or a path; `agent` is a product token or a
     /// full User-Agent header (see the `agent` module for how each dialect reads it).
     pub fn check(&self, url: &str, agent: &str) -> Verdict {
-        let selection = self.select(agent.as_bytes());
+        self.check_selection(url, self.select(agent.as_bytes()))
+    }
+
+    /// `check` for a crawler whose groups are already known (from [`Robots::selection`]): a
+    /// decision table asks once per agent, not once per cell.
+    pub fn check_selection(&self, url: &str, selection: Selection) -> Verdict {
         let set = match selection {
             Selection::None => None,
             Selection::Specific(s) | Selection::Global(s) => Some(s),

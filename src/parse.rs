@@ -266,9 +266,13 @@ impl Builder {
 
     fn push_text(&mut self, bytes: &[u8]) -> core::ops::Range<u32> {
         let start = self.r.text.len() as u32;
-        match String::from_utf8_lossy(bytes) {
-            Cow::Borrowed(s) => self.r.text.push_str(s),
-            Cow::Owned(s) => self.r.text.push_str(&s),
+        // `from_utf8` has a fast path for ASCII; the lossy conversion only for invalid bytes.
+        match core::str::from_utf8(bytes) {
+            Ok(s) => self.r.text.push_str(s),
+            Err(_) => match String::from_utf8_lossy(bytes) {
+                Cow::Borrowed(s) => self.r.text.push_str(s),
+                Cow::Owned(s) => self.r.text.push_str(&s),
+            },
         }
         start..self.r.text.len() as u32
     }
@@ -543,10 +547,73 @@ impl Builder {
                 let line = group.line;
                 self.diag(line, Code::EmptyGroup, None);
             }
+            self.lint_rules(g);
         }
         self.build_sets();
-        self.r.diagnostics.sort_by_key(|d| d.line);
+        self.r.diagnostics.sort_by_key(|d| d.line); // stable: keeps each line's findings in the order found
         self.r
+    }
+
+    /// Rules of one group that can never decide: exact duplicates; a Disallow with the same
+    /// pattern as an Allow (Allow wins the tie, RFC 9309 §2.2.2); in first-match dialects, a rule
+    /// whose every path an earlier rule already matches (its pattern starts with the earlier one's).
+    fn lint_rules(&mut self, g: usize) {
+        let d = self.r.dialect;
+        let range = self.r.groups[g].rules.clone();
+        let rules = &self.r.rules[range.start as usize..range.end as usize];
+        let pattern = |r: &Rule| {
+            self.r
+                .bytes
+                .get(r.pattern.start as usize..r.pattern.end as usize)
+                .unwrap_or_default()
+        };
+        // Sorted by pattern, equal patterns are neighbours: O(n log n) for the exact cases.
+        let mut order: Vec<usize> = (0..rules.len()).collect();
+        order.sort_unstable_by(|&a, &b| pattern(&rules[a]).cmp(pattern(&rules[b])).then(a.cmp(&b)));
+        let mut found: Vec<(u32, Code, usize)> = Vec::new();
+        for pair in order.windows(2) {
+            let (a, b) = (&rules[pair[0]], &rules[pair[1]]);
+            if pattern(a) != pattern(b) || pattern(a).is_empty() {
+                continue;
+            }
+            if a.kind == b.kind {
+                found.push((b.line, Code::DuplicateRule, pair[1]));
+            } else if d.precedence == Precedence::LongestMatch {
+                let disallow = if a.kind == RuleKind::Disallow {
+                    pair[0]
+                } else {
+                    pair[1]
+                };
+                found.push((rules[disallow].line, Code::ConflictingRules, disallow));
+            } else {
+                // First match: the later of the two never decides.
+                found.push((b.line, Code::ShadowedRule, pair[1]));
+            }
+        }
+        // First match: an earlier rule whose pattern is a prefix of a later one always decides
+        // first. Quadratic, so only for groups of a size people write by hand.
+        if d.precedence == Precedence::FirstMatch && rules.len() <= 512 {
+            for (j, later) in rules.iter().enumerate() {
+                let shadowed = rules[..j].iter().any(|earlier| {
+                    let p = pattern(earlier);
+                    let matches_all = p.is_empty()
+                        && earlier.kind == RuleKind::Allow
+                        && d.empty_allow_matches_all;
+                    (matches_all || !p.is_empty())
+                        && pattern(later).starts_with(p)
+                        && pattern(earlier) != pattern(later)
+                });
+                if shadowed && !pattern(later).is_empty() {
+                    found.push((later.line, Code::ShadowedRule, j));
+                }
+            }
+        }
+        for (line, code, i) in found {
+            let detail = Some(String::from(
+                self.r.str(&self.r.rules[range.start as usize + i].written),
+            ));
+            self.diag(line, code, detail);
+        }
     }
 
     /// Builds the rule set of every product token and of `*` (RFC 9309 §2.2.1: the rules of all
@@ -574,7 +641,7 @@ impl Builder {
                 let tok = |r: &core::ops::Range<u32>| {
                     bytes.get(crate::robots::span(r)).unwrap_or_default()
                 };
-                pairs.sort_by(|a, b| tok(&a.0).cmp(tok(&b.0)).then(a.1.cmp(&b.1)));
+                pairs.sort_unstable_by(|a, b| tok(&a.0).cmp(tok(&b.0)).then(a.1.cmp(&b.1)));
                 // Tokens with the same groups share one rule set.
                 let mut by_groups: BTreeMap<Vec<u32>, u32> = BTreeMap::new();
                 let mut tokens = Vec::new();
@@ -599,7 +666,7 @@ impl Builder {
                 global.dedup();
                 let mut sets: Vec<(u32, Vec<u32>)> =
                     by_groups.into_iter().map(|(g, s)| (s, g)).collect();
-                sets.sort_by_key(|s| s.0);
+                sets.sort_unstable_by_key(|s| s.0);
                 for (_, groups) in sets {
                     self.push_set(&groups);
                 }
@@ -670,13 +737,13 @@ impl Builder {
         match d.precedence {
             // Most specific first; on a tie Allow first (RFC 9309 §2.2.2), then file order, so
             // the first entry that matches is the decision.
-            Precedence::LongestMatch => entries.sort_by(|a, b| {
-                b.priority
-                    .cmp(&a.priority)
-                    .then(b.allow.cmp(&a.allow))
-                    .then(a.rule.cmp(&b.rule))
+            // (A single integer key: comparisons are the cost of building a set.)
+            Precedence::LongestMatch => entries.sort_unstable_by_key(|e| {
+                (u64::from(u32::MAX - e.priority) << 33)
+                    | (u64::from(!e.allow) << 32)
+                    | u64::from(e.rule)
             }),
-            Precedence::FirstMatch => entries.sort_by_key(|e| e.rule),
+            Precedence::FirstMatch => entries.sort_unstable_by_key(|e| (e.rule, e.start)),
         }
         for (rank, e) in entries.iter_mut().enumerate() {
             e.rank = rank as u32;
@@ -698,7 +765,9 @@ impl Builder {
             };
         }
         // Unkeyed entries first (in decision order), then keyed ones by key.
-        entries.sort_by_key(|e| (e.key.is_some(), e.key, e.rank));
+        entries.sort_unstable_by_key(|e| {
+            e.key.map_or(0, |k| (u64::from(k) + 1) << 32) | u64::from(e.rank)
+        });
         let wild_len = entries.iter().take_while(|e| e.key.is_none()).count();
         let keyed_start = first + wild_len;
         let bucket_start = self.r.buckets.len() as u32;

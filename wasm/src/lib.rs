@@ -211,10 +211,11 @@ impl NativeRobots {
     ) -> Vec<u32> {
         let urls = split_utf16(urls, url_lens);
         let agents = split_utf16(agents, agent_lens);
+        let selections: Vec<_> = agents.iter().map(|a| self.robots.selection(a)).collect();
         let mut out = Vec::with_capacity(urls.len() * agents.len());
         for url in &urls {
-            for agent in &agents {
-                let v = self.robots.check(url, agent);
+            for &selection in &selections {
+                let v = self.robots.check_selection(url, selection);
                 out.push(pack(&v, self.robots.line_of(&v)));
             }
         }
@@ -252,4 +253,81 @@ impl NativeRobots {
     pub fn truncated(&self) -> bool {
         self.robots.truncated()
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fetch lifecycle (robots_eval::fetch) and page-level rules (robots_eval::meta).
+// ---------------------------------------------------------------------------------------------
+
+fn dialect_at(dialect: u32) -> DialectId {
+    DialectId::ALL
+        .get(dialect as usize)
+        .copied()
+        .unwrap_or_default()
+}
+
+/// How many consecutive redirects the dialect follows.
+#[wasm_bindgen]
+pub fn fetch_redirect_limit(dialect: u32) -> u32 {
+    u32::from(robots_eval::fetch::redirect_limit(dialect_at(dialect)))
+}
+
+/// The policy after one fetch outcome. `kind`: 0 status, 1 network error, 2 timeout, 3 too many
+/// redirects. Returns policy, reason and message (see `join`; the citation is left out to keep the .wasm small).
+#[wasm_bindgen]
+pub fn fetch_decide(
+    dialect: u32,
+    kind: u32,
+    status: u32,
+    now_ms: f64,
+    redirects_followed: u32,
+    has_cached_copy: bool,
+    retry_after: Option<String>,
+) -> String {
+    use robots_eval::fetch::{decide, FetchContext, FetchOutcome, Policy};
+    let outcome = match kind {
+        0 => FetchOutcome::Status(u16::try_from(status).unwrap_or(0)),
+        1 => FetchOutcome::NetworkError,
+        2 => FetchOutcome::Timeout,
+        _ => FetchOutcome::TooManyRedirects,
+    };
+    let ctx = FetchContext {
+        now_ms: now_ms as u64,
+        unreachable_since_ms: None,
+        has_cached_copy,
+        redirects_followed: u8::try_from(redirects_followed).unwrap_or(u8::MAX),
+        site_down: false,
+        retry_after: retry_after.as_deref(),
+    };
+    let d = decide(dialect_at(dialect), &outcome, &ctx);
+    let policy = match d.policy {
+        Policy::Parse { .. } => "parse",
+        Policy::FollowRedirect => "follow-redirect",
+        Policy::AllowAll => "allow-all",
+        Policy::DisallowAll => "disallow-all",
+        Policy::Defer => "defer",
+        Policy::UseCached => "use-cached",
+    };
+    join([policy, d.reason, d.message].into_iter())
+}
+
+/// Until when a copy fetched at `fetched_at_ms` stays fresh (ms since the epoch).
+#[wasm_bindgen]
+pub fn fetch_fresh_until(
+    dialect: u32,
+    fetched_at_ms: f64,
+    cache_control: Option<String>,
+    expires: Option<String>,
+    date: Option<String>,
+    age: Option<String>,
+    shared: bool,
+) -> f64 {
+    use robots_eval::fetch::{freshness, CacheHeaders};
+    let headers = CacheHeaders {
+        cache_control: cache_control.as_deref(),
+        expires: expires.as_deref(),
+        date: date.as_deref(),
+        age: age.as_deref(),
+    };
+    freshness(dialect_at(dialect), fetched_at_ms as u64, &headers, shared).fresh_until_ms as f64
 }

@@ -1,0 +1,87 @@
+//! Diagnostics: each code is emitted where a site owner needs it, with the right line.
+
+use robots_eval::{Code, DialectId, Options, Robots};
+
+fn codes(text: &str, d: DialectId) -> Vec<(u32, &'static str)> {
+    Robots::parse_with(text.as_bytes(), &Options::dialect(d))
+        .diagnostics()
+        .iter()
+        .map(|d| (d.line, d.code.as_str()))
+        .collect()
+}
+
+#[test]
+fn rules_that_never_decide() {
+    let text =
+        "User-agent: *\nDisallow: /a\nDisallow: /a\nAllow: /b\nDisallow: /b\nDisallow: /a/x\n";
+    assert_eq!(
+        codes(text, DialectId::Rfc9309),
+        [(3, "duplicate-rule"), (5, "conflicting-rules")]
+    );
+    assert_eq!(
+        codes(text, DialectId::Draft1996),
+        [
+            (3, "duplicate-rule"),
+            (5, "shadowed-rule"),
+            (6, "shadowed-rule")
+        ]
+    );
+}
+
+#[test]
+fn line_level_findings() {
+    let text = "\u{feff}Disallow: /early\nUser-agent: Googlebot/2.1\nDissallow: /x\nDisallow /y\nFoo: bar\nAllow: nope\nCrawl-delay: soon\nSitemap: /sitemap.xml\n";
+    let found = codes(text, DialectId::Rfc9309);
+    for expected in [
+        (1, "bom"),
+        (1, "rule-outside-group"),
+        (2, "invalid-product-token"),
+        (3, "typo"),
+        (4, "missing-colon"),
+        (5, "unknown-field"),
+        (6, "pattern-no-slash"),
+        (7, "invalid-crawl-delay"),
+        (8, "sitemap-not-absolute"),
+    ] {
+        assert!(found.contains(&expected), "{expected:?} not in {found:?}");
+    }
+    // The google dialect accepts the missing colon, with a warning instead of an error.
+    assert!(codes(text, DialectId::Google).contains(&(4, "missing-colon-accepted")));
+    // The 1994 standard has no Allow.
+    assert!(codes("User-agent: *\nAllow: /a\n", DialectId::Original1994)
+        .contains(&(2, "allow-ignored")));
+    // A blank line ends a 1994 record.
+    assert!(
+        codes("User-agent: a\n\nDisallow: /x\n", DialectId::Original1994)
+            .contains(&(3, "blank-line-ends-group"))
+    );
+}
+
+#[test]
+fn truncation_is_reported() {
+    let text = "User-agent: *\nDisallow: /a\nDisallow: /b\n";
+    let robots = Robots::parse_with(
+        text.as_bytes(),
+        &Options {
+            dialect: DialectId::Rfc9309,
+            max_bytes: 20,
+        },
+    );
+    assert!(robots.truncated());
+    assert!(robots
+        .diagnostics()
+        .iter()
+        .any(|d| d.code == Code::Truncated));
+    assert!(!robots.is_allowed("/a", "x"));
+    assert!(robots.is_allowed("/b", "x"));
+}
+
+#[test]
+fn every_code_has_a_message() {
+    for code in Code::ALL {
+        assert!(
+            code.message().ends_with('.') && !code.as_str().is_empty(),
+            "{code:?}"
+        );
+    }
+}
