@@ -64,7 +64,7 @@ fn truncation_is_reported() {
         text.as_bytes(),
         &Options {
             dialect: DialectId::Rfc9309,
-            max_bytes: 20,
+            max_bytes: 28,
         },
     );
     assert!(robots.truncated());

@@ -1,0 +1,185 @@
+// fetchRobots against a real HTTP server on 127.0.0.1 (a free port, started here).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { fetchRobots, Robots } from 'robots-eval';
+
+const BODY = 'User-agent: *\nDisallow: /private\n';
+let server;
+let base;
+let hosts = new Map(); // path prefix -> handler, per test
+
+before(async () => {
+  server = createServer((req, res) => {
+    const { pathname } = new URL(req.url, 'http://x');
+    const [, scenario] = pathname.split('/'); // /<scenario>/robots.txt? no: scenarios use the Host-less path /robots.txt
+    const handler = hosts.get(req.headers['x-scenario'] ?? scenario) ?? hosts.get(scenarioFromUa(req));
+    if (!handler) { res.writeHead(599); res.end(); return; }
+    handler(req, res);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${server.address().port}`;
+});
+after(() => { server.closeAllConnections?.(); server.close(); });
+
+// robots.txt is always at /robots.txt, so the scenario travels in the User-Agent: "Test/<scenario>".
+function scenarioFromUa(req) {
+  return (req.headers['user-agent'] ?? '').replace(/^Test\//, '');
+}
+function on(name, handler) {
+  hosts.set(name, handler);
+  return { userAgent: `Test/${name}` };
+}
+
+test('200: parses the body and computes freshness from Cache-Control', async () => {
+  let seenRedirect;
+  const opts = on('ok', (req, res) => {
+    seenRedirect = req.url;
+    res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=60' });
+    res.end(BODY);
+  });
+  const before = Date.now();
+  const robots = await fetchRobots(`${base}/some/page?q=1`, opts);
+  assert.equal(seenRedirect, '/robots.txt');
+  assert.equal(robots.isAllowed('/private/x', 'bot'), false);
+  assert.equal(robots.isAllowed('/public', 'bot'), true);
+  const s = robots.source;
+  assert.equal(s.url, `${base}/robots.txt`);
+  assert.equal(s.finalUrl, `${base}/robots.txt`);
+  assert.equal(s.status, 200);
+  assert.equal(s.policy, 'parse');
+  assert.ok(s.fetchedAt >= before);
+  assert.ok(Math.abs(s.freshUntil - s.fetchedAt - 60000) < 2000, `freshUntil ${s.freshUntil - s.fetchedAt}`);
+  assert.equal(Robots.parse('').source, null);
+});
+
+test('404: allow all', async () => {
+  const robots = await fetchRobots(base, on('nf', (req, res) => { res.writeHead(404); res.end('nope'); }));
+  assert.equal(robots.source.status, 404);
+  assert.equal(robots.source.policy, 'allow-all');
+  assert.equal(robots.isAllowed('/anything', 'bot'), true);
+});
+
+for (const status of [401, 403]) {
+  test(`${status}: rfc9309 allows all, draft1996 disallows all`, async () => {
+    const opts = on(`auth${status}`, (req, res) => { res.writeHead(status); res.end(); });
+    const rfc = await fetchRobots(base, opts);
+    assert.equal(rfc.source.policy, 'allow-all');
+    assert.equal(rfc.isAllowed('/x', 'bot'), true);
+    const draft = await fetchRobots(base, { ...opts, dialect: 'draft1996' });
+    assert.equal(draft.source.policy, 'disallow-all');
+    assert.equal(draft.isAllowed('/x', 'bot'), false);
+    assert.equal(draft.dialect, 'draft1996');
+  });
+}
+
+test('429: rfc9309 allows all, google disallows, draft1996 defers (treated as disallow-all)', async () => {
+  const opts = on('busy', (req, res) => { res.writeHead(429, { 'retry-after': '120' }); res.end(); });
+  const rfc = await fetchRobots(base, opts);
+  assert.equal(rfc.source.policy, 'allow-all');
+  const google = await fetchRobots(base, { ...opts, dialect: 'google' });
+  assert.equal(google.source.policy, 'disallow-all');
+  assert.equal(google.isAllowed('/x', 'bot'), false);
+  const draft = await fetchRobots(base, { ...opts, dialect: 'draft1996' });
+  assert.equal(draft.source.policy, 'defer');
+  assert.equal(draft.source.treatedAs, 'disallow-all');
+  assert.match(draft.source.message, /disallow-all/);
+  assert.equal(draft.isAllowed('/x', 'bot'), false);
+});
+
+test('500: rfc9309 disallows all', async () => {
+  const robots = await fetchRobots(base, on('err', (req, res) => { res.writeHead(500); res.end('boom'); }));
+  assert.equal(robots.source.status, 500);
+  assert.equal(robots.source.policy, 'disallow-all');
+  assert.equal(robots.isAllowed('/x', 'bot'), false);
+});
+
+function chain(name, hops) {
+  return on(name, (req, res) => {
+    const { pathname } = new URL(req.url, 'http://x');
+    const n = pathname === '/robots.txt' ? 0 : Number(pathname.split('/')[2]);
+    if (n < hops) {
+      res.writeHead(n % 2 ? 302 : 301, { location: `/hop/${n + 1}` });
+      res.end();
+    } else {
+      res.writeHead(200);
+      res.end('User-agent: *\nDisallow: /chained\n');
+    }
+  });
+}
+
+test('redirects within the limit are followed; rules apply to the original URL', async () => {
+  const robots = await fetchRobots(`${base}/page`, chain('hops5', 5));
+  assert.equal(robots.source.policy, 'parse');
+  assert.equal(robots.source.redirects, 5);
+  assert.equal(robots.source.url, `${base}/robots.txt`);
+  assert.equal(robots.source.finalUrl, `${base}/hop/5`);
+  assert.equal(robots.isAllowed('/chained', 'bot'), false);
+});
+
+test('redirects beyond the limit: allow all (rfc9309: 5; draft1996: 20)', async () => {
+  const opts = chain('hops6', 6);
+  const rfc = await fetchRobots(base, opts);
+  assert.equal(rfc.source.policy, 'allow-all');
+  assert.equal(rfc.source.redirects, 5);
+  assert.equal(rfc.isAllowed('/chained', 'bot'), true);
+  const draft = await fetchRobots(base, { ...opts, dialect: 'draft1996' });
+  assert.equal(draft.source.policy, 'parse');
+  assert.equal(draft.isAllowed('/chained', 'bot'), false);
+});
+
+test('a timeout: disallow all under rfc9309', async () => {
+  const opts = on('slow', (req, res) => { setTimeout(() => { res.writeHead(200); res.end(BODY); }, 3000).unref(); });
+  const t0 = Date.now();
+  const robots = await fetchRobots(base, { ...opts, timeoutMs: 200 });
+  assert.ok(Date.now() - t0 < 2000);
+  assert.equal(robots.source.status, 0);
+  assert.equal(robots.source.reason.length > 0, true);
+  assert.equal(robots.source.policy, 'disallow-all');
+  assert.equal(robots.isAllowed('/x', 'bot'), false);
+});
+
+test('a network error (connection refused): disallow all under rfc9309', async () => {
+  const s = createServer();
+  await new Promise((r) => s.listen(0, '127.0.0.1', r));
+  const port = s.address().port;
+  await new Promise((r) => s.close(r));
+  const robots = await fetchRobots(`http://127.0.0.1:${port}/`);
+  assert.equal(robots.source.status, 0);
+  assert.equal(robots.source.policy, 'disallow-all');
+});
+
+test('an oversized body is read only up to maxBytes', async () => {
+  let sent = 0;
+  let closed = false;
+  const opts = on('huge', (req, res) => {
+    res.writeHead(200);
+    res.write('User-agent: *\nDisallow: /early\n');
+    const chunk = Buffer.alloc(64 * 1024, '#');
+    const pump = () => {
+      while (!closed && sent < 64 * 1024 * 1024) {
+        sent += chunk.length;
+        if (!res.write(chunk)) return res.once('drain', pump);
+      }
+      res.end('\nDisallow: /late\n');
+    };
+    res.on('close', () => { closed = true; });
+    pump();
+  });
+  const robots = await fetchRobots(base, { ...opts, maxBytes: 100000 });
+  assert.equal(robots.truncated, true);
+  assert.equal(robots.isAllowed('/early', 'bot'), false);
+  assert.equal(robots.isAllowed('/late', 'bot'), true);
+  await new Promise((r) => setTimeout(r, 200));
+  assert.ok(sent < 64 * 1024 * 1024, `the whole body was sent (${sent} bytes)`);
+});
+
+test('bad arguments throw', async () => {
+  await assert.rejects(fetchRobots(42), TypeError);
+  await assert.rejects(fetchRobots('/relative'), TypeError);
+  await assert.rejects(fetchRobots(base, { dialect: 'nope' }), RangeError);
+  await assert.rejects(fetchRobots(base, { timeoutMs: -1 }), RangeError);
+  const ac = new AbortController();
+  ac.abort(new Error('stop'));
+  await assert.rejects(fetchRobots(base, { signal: ac.signal }), /stop/);
+});
