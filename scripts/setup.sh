@@ -22,7 +22,9 @@ fi
 
 step "npm packages"
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  # `npm ci` refuses a lock file that lacks other platforms' optional packages (workerd's), as
+  # the lock written on this machine kind does; `npm install` then resolves from the same lock.
+  npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 fi
 
 if [ "${SKIP_CHROMIUM:-}" != 1 ] && ! command -v chromium >/dev/null; then
