@@ -99,9 +99,59 @@ export declare class Robots implements Disposable {
   readonly truncated: boolean;
   /** Whether `free()` was called. */
   readonly freed: boolean;
+  /** Where the file came from, for a `Robots` returned by `fetchRobots()`; null for `Robots.parse()`. */
+  readonly source: FetchSource | null;
   /** Releases the memory now; later calls throw an Error. Calling it twice does nothing. */
   free(): void;
   [Symbol.dispose](): void;
 }
+
+/** What to do after fetching robots.txt (the core's `fetch::decide`, see docs/fetch-policy.md). */
+export type FetchPolicy = 'parse' | 'allow-all' | 'disallow-all' | 'defer' | 'use-cached';
+
+export interface FetchOptions {
+  /** The fetch to use. Default `globalThis.fetch`. Called with `redirect: 'manual'`. */
+  fetch?: (input: string, init: { redirect: 'manual'; signal: AbortSignal; headers?: Record<string, string> }) => Promise<Response>;
+  /** Sent as the `User-Agent` header. */
+  userAgent?: string;
+  /** Default `'rfc9309'`. Decides the redirect limit, the failure policy, freshness and parsing. */
+  dialect?: Dialect | (string & {});
+  /** The whole fetch (redirects and body) must finish within this; default 10000 ms. */
+  timeoutMs?: number;
+  /** Aborting it rejects the promise with the signal's reason. */
+  signal?: AbortSignal;
+  /** At most this many bytes of the body are read (the rest is cancelled); default 512000. */
+  maxBytes?: number;
+}
+
+export interface FetchSource {
+  /** `<origin>/robots.txt` of the URL given; the rules apply to this origin. */
+  url: string;
+  /** The URL the file was finally fetched from, after redirects. */
+  finalUrl: string;
+  /** The final HTTP status; 0 after a network error or timeout. */
+  status: number;
+  /** Redirects followed. */
+  redirects: number;
+  /** When the fetch finished, ms since the epoch. */
+  fetchedAt: number;
+  /** Obey this copy until then (Cache-Control, Expires, Date, Age and the dialect's cap); equal to `fetchedAt` when there was no response. */
+  freshUntil: number;
+  /** The core's decision. */
+  policy: FetchPolicy;
+  /** How the returned rules were built: `defer` and `use-cached` (no cached copy here) become `disallow-all`. */
+  treatedAs: 'parse' | 'allow-all' | 'disallow-all';
+  /** A stable reason code, e.g. `not-found`, `unreachable`. */
+  reason: string;
+  /** One sentence a person can act on. */
+  message: string;
+}
+
+/**
+ * Fetches `<origin>/robots.txt` of `url`, follows redirects up to the dialect's limit, applies the
+ * dialect's policy for errors, and returns the rules with their `source`. Rejects only for bad
+ * arguments or when `signal` aborts; HTTP and network failures become a policy.
+ */
+export declare function fetchRobots(url: string | URL, options?: FetchOptions): Promise<Robots>;
 
 export default Robots;

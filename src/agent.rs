@@ -110,16 +110,18 @@ pub(crate) fn robot_name(agent: &[u8]) -> &[u8] {
         .unwrap_or_default()
 }
 
-/// Compares a stored lower-case token with a caller's bytes, ignoring the caller's ASCII case.
+/// Orders a stored lower-case token against a caller's bytes, ignoring the caller's ASCII case:
+/// by length first (most comparisons of a binary search end there), then octet by octet.
 pub(crate) fn cmp_lower(stored: &[u8], caller: &[u8]) -> core::cmp::Ordering {
-    let n = stored.len().min(caller.len());
-    for i in 0..n {
-        let c = caller[i].to_ascii_lowercase();
-        if stored[i] != c {
-            return stored[i].cmp(&c);
+    stored.len().cmp(&caller.len()).then_with(|| {
+        for (&s, &c) in stored.iter().zip(caller) {
+            let c = c.to_ascii_lowercase();
+            if s != c {
+                return s.cmp(&c);
+            }
         }
-    }
-    stored.len().cmp(&caller.len())
+        core::cmp::Ordering::Equal
+    })
 }
 
 /// Lower-cases at most `MAX_AGENT_BYTES` of `s` into `buf`, cut at a UTF-8 boundary.

@@ -81,20 +81,26 @@ impl Robots {
         } else {
             url::without_query(raw)
         };
+        // The path as octets, and as text where it is valid UTF-8 (always, in the wildcard
+        // dialects): borrowed from the URL in the common case, normalised into a buffer when
+        // it must be (`%`, non-ASCII, ...), so substring search never re-validates it.
         let owned: Vec<u8>;
-        let path: &[u8] = if !add_slash && !needs_normalizing(raw.as_bytes(), d.percent, Side::Url)
+        let (path, path_str): (&[u8], Option<&str>) =
+            if !add_slash && !needs_normalizing(raw.as_bytes(), d.percent, Side::Url) {
+                (raw.as_bytes(), Some(raw))
+            } else {
+                let mut buf = Vec::with_capacity(raw.len() + 8);
+                if add_slash {
+                    buf.push(b'/');
+                }
+                normalize(raw.as_bytes(), d.percent, Side::Url, &mut buf);
+                owned = buf;
+                (&owned, core::str::from_utf8(&owned).ok())
+            };
+        if d.robots_txt_allowed
+            && path.starts_with(b"/robots.txt")
+            && path_only(path) == b"/robots.txt"
         {
-            raw.as_bytes()
-        } else {
-            let mut buf = Vec::with_capacity(raw.len() + 8);
-            if add_slash {
-                buf.push(b'/');
-            }
-            normalize(raw.as_bytes(), d.percent, Side::Url, &mut buf);
-            owned = buf;
-            &owned
-        };
-        if d.robots_txt_allowed && path_only(path) == b"/robots.txt" {
             return Verdict {
                 allowed: true,
                 reason: Reason::RobotsTxt,
@@ -110,13 +116,10 @@ impl Robots {
                 selection,
             };
         };
-        // Validated once here so that substring search never re-validates the path.
-        let path_str = if d.wildcards {
-            core::str::from_utf8(path).ok()
-        } else {
-            None
-        };
-        match self.decide(set, path, path_str) {
+        let mask = path
+            .iter()
+            .fold(0, |m, &b| m | crate::pattern::octet_bit(b));
+        match self.decide(set, path, path_str, mask) {
             Some(e) if e.empty && d.precedence == Precedence::LongestMatch => Verdict {
                 allowed: true,
                 reason: Reason::EmptyRule,
@@ -146,7 +149,7 @@ impl Robots {
     /// The first entry of the rule set, in decision order, that matches. Only the set's unkeyed
     /// entries and the bucket of the path's second octet can match; the two lists are merged by
     /// rank so the order is the dialect's.
-    fn decide(&self, set: u32, path: &[u8], path_str: Option<&str>) -> Option<&Entry> {
+    fn decide(&self, set: u32, path: &[u8], path_str: Option<&str>, mask: u64) -> Option<&Entry> {
         let d = &self.dialect;
         let set = self.sets.get(set as usize)?;
         let wild = self.entries.get(span(&set.wild)).unwrap_or_default();
@@ -191,11 +194,21 @@ impl Robots {
                 }
                 continue;
             }
+            if e.mask & !mask != 0 {
+                continue; // the path lacks an octet the pattern needs
+            }
             let pattern = self
                 .bytes
                 .get(e.start as usize..(e.start + e.len) as usize)
                 .unwrap_or_default();
-            if Compiled::new(pattern, d.wildcards).matches(path, path_str) {
+            let compiled = Compiled {
+                body: pattern
+                    .get(..pattern.len() - usize::from(e.anchored))
+                    .unwrap_or_default(),
+                anchored: e.anchored,
+                star: e.star,
+            };
+            if compiled.matches(path, path_str) {
                 return Some(e);
             }
         }

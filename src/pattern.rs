@@ -37,20 +37,39 @@ pub(crate) enum Side {
     Url,
 }
 
+/// The bit of an octet in a 64-bit octet set (see `Entry::mask`).
+pub(crate) const fn octet_bit(b: u8) -> u64 {
+    1 << (b & 63)
+}
+
+/// Octets that RFC 9309 normalisation may change: non-ASCII, controls, space, `%`, `$`, `*`.
+const RFC_SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        t[i] = b >= 0x80 || b <= b' ' || b == 0x7f || b == b'%' || b == b'$' || b == b'*';
+        i += 1;
+    }
+    t
+};
+
 /// Whether `normalize` would change `s` (so the common case borrows instead of allocating).
 pub(crate) fn needs_normalizing(s: &[u8], pct: PercentEncoding, side: Side) -> bool {
     match pct {
         PercentEncoding::None => false,
         PercentEncoding::Google => side == Side::Rule && s.iter().any(|&b| b >= 0x80 || b == b'%'),
         PercentEncoding::DecodeExceptSlash => s.contains(&b'%'),
-        PercentEncoding::Rfc9309 => s.iter().any(|&b| {
-            b >= 0x80
-                || b <= b' '
-                || b == 0x7f
-                || b == b'%'
-                || b == b'$'
-                || (side == Side::Url && b == b'*')
-        }),
+        // A rule's `*` and final `$` stay as they are.
+        PercentEncoding::Rfc9309 if side == Side::Rule => match s.split_last() {
+            Some((&last, body)) => {
+                body.iter()
+                    .any(|&b| b != b'*' && RFC_SPECIAL[usize::from(b)])
+                    || (last != b'*' && last != b'$' && RFC_SPECIAL[usize::from(last)])
+            }
+            None => false,
+        },
+        PercentEncoding::Rfc9309 => s.iter().any(|&b| RFC_SPECIAL[usize::from(b)]),
     }
 }
 
@@ -132,30 +151,29 @@ pub(crate) struct Compiled<'a> {
     pub body: &'a [u8],
     /// The pattern ended with `$` (wildcard dialects only).
     pub anchored: bool,
-    /// `*` is special (wildcard dialects only).
-    pub wildcards: bool,
+    /// The body has a `*` wildcard (wildcard dialects only).
+    pub star: bool,
 }
 
 impl<'a> Compiled<'a> {
+    /// Reads a normalised rule path (the parser stores the flags; this is for tests).
+    #[cfg(test)]
     pub fn new(pattern: &'a [u8], wildcards: bool) -> Self {
-        match pattern.split_last() {
-            Some((b'$', body)) if wildcards => Compiled {
-                body,
-                anchored: true,
-                wildcards,
-            },
-            _ => Compiled {
-                body: pattern,
-                anchored: false,
-                wildcards,
-            },
+        let (body, anchored) = match pattern.split_last() {
+            Some((b'$', body)) if wildcards => (body, true),
+            _ => (pattern, false),
+        };
+        Compiled {
+            body,
+            anchored,
+            star: wildcards && body.contains(&b'*'),
         }
     }
 
     /// Whether the pattern matches `path` from its first octet (RFC 9309 §2.2.2). `path_str` is
     /// `path` as text when it is valid UTF-8 (it always is in wildcard dialects).
     pub fn matches(&self, path: &[u8], path_str: Option<&str>) -> bool {
-        if !self.wildcards || !self.body.contains(&b'*') {
+        if !self.star {
             return if self.anchored {
                 path == self.body
             } else {

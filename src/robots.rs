@@ -121,6 +121,13 @@ pub(crate) struct Entry {
     /// The pattern's second octet when its literal prefix is at least two octets long: only
     /// paths with that octet at index 1 can match (the key of the set's bucket index).
     pub key: Option<u8>,
+    /// The literal octets of the pattern as a 64-bit set (`1 << (octet % 64)`): a path lacking
+    /// one of them cannot match, which rejects most entries with one instruction.
+    pub mask: u64,
+    /// The pattern ends with an anchoring `$` (wildcard dialects).
+    pub anchored: bool,
+    /// The pattern has a `*` wildcard (wildcard dialects).
+    pub star: bool,
 }
 
 /// The rules one crawler obeys: the merged rules of the groups that apply, sorted for decision.

@@ -7,13 +7,11 @@ import { fetchRobots, Robots } from 'robots-eval';
 const BODY = 'User-agent: *\nDisallow: /private\n';
 let server;
 let base;
-let hosts = new Map(); // path prefix -> handler, per test
+const hosts = new Map(); // scenario -> handler
 
 before(async () => {
   server = createServer((req, res) => {
-    const { pathname } = new URL(req.url, 'http://x');
-    const [, scenario] = pathname.split('/'); // /<scenario>/robots.txt? no: scenarios use the Host-less path /robots.txt
-    const handler = hosts.get(req.headers['x-scenario'] ?? scenario) ?? hosts.get(scenarioFromUa(req));
+    const handler = hosts.get(scenarioFromUa(req));
     if (!handler) { res.writeHead(599); res.end(); return; }
     handler(req, res);
   });

@@ -27,3 +27,15 @@ new Robots();
 robots.sitemaps = [];
 
 export { allowed, line, pattern, agents, cell, delay, sitemaps, severity, dialects };
+
+// fetchRobots and the source of a fetched file.
+async function fetched(): Promise<void> {
+  const { fetchRobots } = await import('robots-eval');
+  const r = await fetchRobots('https://example.com/page', { userAgent: 'ExampleBot/1.0', dialect: 'google', timeoutMs: 5000, maxBytes: 100_000 });
+  const until: number = r.source!.freshUntil;
+  const policy: 'parse' | 'allow-all' | 'disallow-all' | 'defer' | 'use-cached' = r.source!.policy;
+  void until; void policy;
+  // @ts-expect-error timeoutMs is a number
+  await fetchRobots('https://example.com/', { timeoutMs: '5' });
+}
+void fetched;
