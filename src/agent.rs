@@ -124,6 +124,13 @@ pub(crate) fn cmp_lower(stored: &[u8], caller: &[u8]) -> core::cmp::Ordering {
     })
 }
 
+/// FNV-1a of the ASCII-lower-cased octets: the product-token index's hash.
+pub(crate) fn hash_lower(s: &[u8]) -> u32 {
+    s.iter().fold(0x811c_9dc5_u32, |h, &b| {
+        (h ^ u32::from(b.to_ascii_lowercase())).wrapping_mul(0x0100_0193)
+    })
+}
+
 /// Lower-cases at most `MAX_AGENT_BYTES` of `s` into `buf`, cut at a UTF-8 boundary.
 pub(crate) fn lower_into<'b>(s: &[u8], buf: &'b mut [u8; MAX_AGENT_BYTES]) -> &'b [u8] {
     let mut n = s.len().min(MAX_AGENT_BYTES);

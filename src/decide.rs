@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use crate::agent::{self, cmp_lower, lower_into, MAX_AGENT_BYTES};
 use crate::dialect::{AgentMatch, Precedence};
-use crate::pattern::{needs_normalizing, normalize, Compiled, Side};
+use crate::pattern::{normalize, Compiled, Side};
 use crate::robots::{span, Entry, GroupView, Robots, RuleView};
 use crate::url;
 
@@ -85,18 +85,19 @@ impl Robots {
         // dialects): borrowed from the URL in the common case, normalised into a buffer when
         // it must be (`%`, non-ASCII, ...), so substring search never re-validates it.
         let owned: Vec<u8>;
-        let (path, path_str): (&[u8], Option<&str>) =
-            if !add_slash && !needs_normalizing(raw.as_bytes(), d.percent, Side::Url) {
-                (raw.as_bytes(), Some(raw))
-            } else {
-                let mut buf = Vec::with_capacity(raw.len() + 8);
-                if add_slash {
-                    buf.push(b'/');
-                }
-                normalize(raw.as_bytes(), d.percent, Side::Url, &mut buf);
-                owned = buf;
-                (&owned, core::str::from_utf8(&owned).ok())
-            };
+        let (mut mask, special) = crate::pattern::scan_url(raw.as_bytes(), d.percent);
+        let (path, path_str): (&[u8], Option<&str>) = if !add_slash && !special {
+            (raw.as_bytes(), Some(raw))
+        } else {
+            let mut buf = Vec::with_capacity(raw.len() + 8);
+            if add_slash {
+                buf.push(b'/');
+            }
+            normalize(raw.as_bytes(), d.percent, Side::Url, &mut buf);
+            owned = buf;
+            mask = crate::pattern::octets(&owned);
+            (&owned, core::str::from_utf8(&owned).ok())
+        };
         if d.robots_txt_allowed
             && path.starts_with(b"/robots.txt")
             && path_only(path) == b"/robots.txt"
@@ -116,9 +117,6 @@ impl Robots {
                 selection,
             };
         };
-        let mask = path
-            .iter()
-            .fold(0, |m, &b| m | crate::pattern::octet_bit(b));
         match self.decide(set, path, path_str, mask) {
             Some(e) if e.empty && d.precedence == Precedence::LongestMatch => Verdict {
                 allowed: true,
@@ -150,6 +148,8 @@ impl Robots {
     /// entries and the bucket of the path's second octet can match; the two lists are merged by
     /// rank so the order is the dialect's.
     fn decide(&self, set: u32, path: &[u8], path_str: Option<&str>, mask: u64) -> Option<&Entry> {
+        // The path's pair set, computed only if some entry passes the octet test.
+        let mut pairs = None;
         let d = &self.dialect;
         let set = self.sets.get(set as usize)?;
         let wild = self.entries.get(span(&set.wild)).unwrap_or_default();
@@ -196,6 +196,9 @@ impl Robots {
             }
             if e.mask & !mask != 0 {
                 continue; // the path lacks an octet the pattern needs
+            }
+            if e.pairs & !*pairs.get_or_insert_with(|| crate::pattern::pairs(path)) != 0 {
+                continue; // ... or a pair of adjacent octets
             }
             let pattern = self
                 .bytes
@@ -269,13 +272,19 @@ impl Robots {
         }
     }
 
-    /// Binary search of the sorted product tokens, ignoring the caller's ASCII case.
+    /// The rule set of a product token, ignoring the caller's ASCII case: one hash probe
+    /// sequence in the token index (stored tokens are lower-case).
     fn lookup(&self, token: &[u8]) -> Option<u32> {
-        self.tokens
-            .binary_search_by(|t| cmp_lower(self.token(&t.token), token))
-            .ok()
-            .and_then(|i| self.tokens.get(i))
-            .map(|t| t.set)
+        let mask = self.token_index.len().checked_sub(1)?;
+        let mut slot = agent::hash_lower(token) as usize & mask;
+        loop {
+            let i = *self.token_index.get(slot)?;
+            let entry = self.tokens.get(i.checked_sub(1)? as usize)?;
+            if cmp_lower(self.token(&entry.token), token).is_eq() {
+                return Some(entry.set);
+            }
+            slot = (slot + 1) & mask;
+        }
     }
 
     /// The groups a selection stands for, in file order.

@@ -145,7 +145,10 @@ struct Builder {
     seen_rule: bool,
     /// A blank line ended the last record (for the hint on the rules that follow it).
     ended_by_blank: bool,
-    scratch: Vec<u8>,
+    scratch_entries: Vec<Entry>,
+    /// Each rule compiled once (`compile_rules`); rule sets copy them.
+    templates: Vec<Entry>,
+    alternates: Vec<Option<Entry>>,
 }
 
 /// Parses `input` as `options` say. Never fails, never panics.
@@ -166,6 +169,7 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
             buckets: Vec::new(),
             set_groups: Vec::new(),
             tokens: Vec::new(),
+            token_index: Vec::new(),
             global: None,
             bytes_read: 0,
             truncated: false,
@@ -174,7 +178,9 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
         current: None,
         seen_rule: false,
         ended_by_blank: false,
-        scratch: Vec::new(),
+        scratch_entries: Vec::new(),
+        templates: Vec::new(),
+        alternates: Vec::new(),
     };
 
     let mut bytes = input;
@@ -549,6 +555,7 @@ impl Builder {
             }
             self.lint_rules(g);
         }
+        self.compile_rules();
         self.build_sets();
         self.r.diagnostics.sort_by_key(|d| d.line); // stable: keeps each line's findings in the order found
         self.r
@@ -692,6 +699,7 @@ impl Builder {
                     self.r.global = Some(self.push_set(&global));
                 }
                 self.r.tokens = tokens;
+                self.index_tokens();
             }
             GroupMerge::FirstOnly => {
                 // One rule set per record; tokens in file order, the first match wins.
@@ -724,6 +732,25 @@ impl Builder {
         }
     }
 
+    /// Builds the hash index of the product tokens (one probe per query instead of a search).
+    fn index_tokens(&mut self) {
+        let size = (self.r.tokens.len() * 2).next_power_of_two().max(8);
+        let mut index = alloc::vec![0u32; size];
+        for (i, t) in self.r.tokens.iter().enumerate() {
+            let token = self
+                .r
+                .bytes
+                .get(crate::robots::span(&t.token))
+                .unwrap_or_default();
+            let mut slot = crate::agent::hash_lower(token) as usize & (size - 1);
+            while index[slot] != 0 {
+                slot = (slot + 1) & (size - 1);
+            }
+            index[slot] = i as u32 + 1;
+        }
+        self.r.token_index = index;
+    }
+
     /// Compiles the rules of `groups` into one rule set, in decision order, and returns its index.
     fn push_set(&mut self, groups: &[u32]) -> u32 {
         let d = self.r.dialect;
@@ -731,74 +758,43 @@ impl Builder {
         for &g in groups {
             let range = self.r.groups[g as usize].rules.clone();
             for ri in range {
-                let rule = &self.r.rules[ri as usize];
-                let (start, len) = (rule.pattern.start, rule.pattern.end - rule.pattern.start);
-                let allow = rule.kind == RuleKind::Allow;
-                self.r.entries.push(Entry {
-                    rule: ri,
-                    start,
-                    len,
-                    priority: len,
-                    allow,
-                    empty: len == 0,
-                    rank: 0,
-                    key: None,
-                    mask: 0,
-                    anchored: false,
-                    star: false,
-                });
-                if allow && d.leniency.index_html {
-                    self.push_index_alternate(ri, start, len);
+                if let Some(&e) = self.templates.get(ri as usize) {
+                    self.r.entries.push(e);
+                }
+                if let Some(&Some(alt)) = self.alternates.get(ri as usize) {
+                    self.r.entries.push(alt);
                 }
             }
         }
-        let wildcards = d.wildcards;
-        let bytes = &self.r.bytes;
         let entries = &mut self.r.entries[first..];
-        match d.precedence {
-            // Most specific first; on a tie Allow first (RFC 9309 §2.2.2), then file order, so
-            // the first entry that matches is the decision.
-            // (A single integer key: comparisons are the cost of building a set.)
-            Precedence::LongestMatch => entries.sort_unstable_by_key(|e| {
-                (u64::from(u32::MAX - e.priority) << 33)
-                    | (u64::from(!e.allow) << 32)
-                    | u64::from(e.rule)
-            }),
-            Precedence::FirstMatch => entries.sort_unstable_by_key(|e| (e.rule, e.start)),
+        // Entries arrive in file order. Most specific first; on a tie Allow first (RFC 9309
+        // §2.2.2), then file order, so the first entry that matches is the decision. A stable
+        // counting sort on (priority, kind) keeps file order within ties in linear time.
+        if d.precedence == Precedence::LongestMatch {
+            let max = entries.iter().map(|e| e.priority).max().unwrap_or(0) as usize;
+            let range = (max + 1) * 2;
+            if range <= entries.len() * 4 + 1024 {
+                let key = |e: &Entry| (max - e.priority as usize) * 2 + usize::from(!e.allow);
+                counting_sort(entries, range, key, &mut self.scratch_entries);
+            } else {
+                // Very long patterns: a comparison sort costs less than the key range.
+                entries.sort_unstable_by_key(|e| {
+                    (u64::from(u32::MAX - e.priority) << 33)
+                        | (u64::from(!e.allow) << 32)
+                        | u64::from(e.rule)
+                });
+            }
         }
         for (rank, e) in entries.iter_mut().enumerate() {
             e.rank = rank as u32;
-            let pattern = bytes
-                .get(e.start as usize..(e.start + e.len) as usize)
-                .unwrap_or_default();
-            let literal = match pattern.split_last() {
-                Some((b'$', body)) if wildcards => body,
-                _ => pattern,
-            };
-            e.anchored = literal.len() < pattern.len();
-            e.star = wildcards && literal.contains(&b'*');
-            e.mask = literal
-                .iter()
-                .filter(|&&b| !(wildcards && b == b'*'))
-                .fold(0, |m, &b| m | crate::pattern::octet_bit(b));
-            e.key = match pattern {
-                // In wildcard dialects the first two octets must be literal (`*x`, `/*` and `/$`
-                // have no fixed second octet).
-                [first, second, ..]
-                    if !(wildcards
-                        && (*first == b'*'
-                            || *second == b'*'
-                            || (pattern.len() == 2 && *second == b'$'))) =>
-                {
-                    Some(*second)
-                }
-                _ => None,
-            };
         }
         // Unkeyed entries first (in decision order), then keyed ones by key.
-        entries.sort_unstable_by_key(|e| {
-            e.key.map_or(0, |k| (u64::from(k) + 1) << 32) | u64::from(e.rank)
-        });
+        counting_sort(
+            entries,
+            257,
+            |e| e.key.map_or(0, |k| usize::from(k) + 1),
+            &mut self.scratch_entries,
+        );
         let wild_len = entries.iter().take_while(|e| e.key.is_none()).count();
         let keyed_start = first + wild_len;
         let bucket_start = self.r.buckets.len() as u32;
@@ -825,35 +821,122 @@ impl Builder {
         self.r.sets.len() as u32 - 1
     }
 
-    /// google/robotstxt: `Allow: /d/index.htm...` also allows `/d/` exactly, with the priority of
-    /// the pattern `/d/$` (semantics I.17).
-    fn push_index_alternate(&mut self, rule: u32, start: u32, len: u32) {
-        let pattern = &self.r.bytes[start as usize..(start + len) as usize];
-        let Some(slash) = pattern.iter().rposition(|&b| b == b'/') else {
-            return;
-        };
-        if !pattern[slash..].starts_with(b"/index.htm") {
-            return;
+    /// Compiles every rule once into the entry that rule sets copy, and, for google/robotstxt,
+    /// the `index.htm` alternate of each Allow rule.
+    fn compile_rules(&mut self) {
+        let d = self.r.dialect;
+        let mut templates = Vec::with_capacity(self.r.rules.len());
+        let mut alternates = Vec::new();
+        for (i, rule) in self.r.rules.iter().enumerate() {
+            let allow = rule.kind == RuleKind::Allow;
+            templates.push(entry(
+                &self.r.bytes,
+                d.wildcards,
+                i as u32,
+                rule.pattern.clone(),
+                allow,
+            ));
+            if allow && d.leniency.index_html {
+                alternates.resize(i + 1, None);
+                alternates[i] = index_alternate(&mut self.r.bytes, rule.pattern.clone())
+                    .map(|alt| entry(&self.r.bytes, d.wildcards, i as u32, alt, true));
+            }
         }
-        self.scratch.clear();
-        self.scratch.extend_from_slice(&pattern[..=slash]);
-        self.scratch.push(b'$');
-        let alt_start = self.r.bytes.len() as u32;
-        self.r.bytes.extend_from_slice(&self.scratch);
-        let alt_len = self.scratch.len() as u32;
-        self.r.entries.push(Entry {
-            rule,
-            start: alt_start,
-            len: alt_len,
-            priority: alt_len,
-            allow: true,
-            empty: false,
-            rank: 0,
-            key: None,
-            mask: 0,
-            anchored: false,
-            star: false,
-        });
+        self.templates = templates;
+        self.alternates = alternates;
+    }
+}
+
+/// google/robotstxt: `Allow: /d/index.htm...` also allows `/d/` exactly, with the priority of
+/// the pattern `/d/$` (semantics I.17). Stores that pattern and returns where.
+fn index_alternate(
+    bytes: &mut Vec<u8>,
+    pattern: core::ops::Range<u32>,
+) -> Option<core::ops::Range<u32>> {
+    let p = bytes.get(crate::robots::span(&pattern))?;
+    let slash = p.iter().rposition(|&b| b == b'/')?;
+    if !p[slash..].starts_with(b"/index.htm") {
+        return None;
+    }
+    let start = bytes.len();
+    bytes.extend_from_within(pattern.start as usize..pattern.start as usize + slash + 1);
+    bytes.push(b'$');
+    Some(start as u32..bytes.len() as u32)
+}
+
+/// The entry of one pattern: its priority, and what lets a query skip it cheaply.
+fn entry(
+    bytes: &[u8],
+    wildcards: bool,
+    rule: u32,
+    at: core::ops::Range<u32>,
+    allow: bool,
+) -> Entry {
+    let pattern = bytes.get(crate::robots::span(&at)).unwrap_or_default();
+    let literal = match pattern.split_last() {
+        Some((b'$', body)) if wildcards => body,
+        _ => pattern,
+    };
+    // The literal runs: split at `*` in wildcard dialects.
+    let (mut mask, mut pairs) = (0, 0);
+    let runs: &mut dyn Iterator<Item = &[u8]> = if wildcards {
+        &mut literal.split(|&b| b == b'*')
+    } else {
+        &mut core::iter::once(literal)
+    };
+    for run in runs {
+        mask |= crate::pattern::octets(run);
+        pairs |= crate::pattern::pairs(run);
+    }
+    let len = at.end - at.start;
+    Entry {
+        rule,
+        start: at.start,
+        len,
+        priority: len,
+        allow,
+        empty: len == 0,
+        rank: 0,
+        key: match pattern {
+            // In wildcard dialects the first two octets must be literal (`*x`, `/*` and `/$`
+            // have no fixed second octet).
+            [first, second, ..]
+                if !(wildcards
+                    && (*first == b'*'
+                        || *second == b'*'
+                        || (pattern.len() == 2 && *second == b'$'))) =>
+            {
+                Some(*second)
+            }
+            _ => None,
+        },
+        mask,
+        pairs,
+        anchored: literal.len() < pattern.len(),
+        star: wildcards && literal.contains(&b'*'),
+    }
+}
+
+/// Stable counting sort of `entries` by `key` (< `range`), through `scratch`.
+fn counting_sort(
+    entries: &mut [Entry],
+    range: usize,
+    key: impl Fn(&Entry) -> usize,
+    scratch: &mut Vec<Entry>,
+) {
+    let mut starts = alloc::vec![0usize; range + 1];
+    for e in entries.iter() {
+        starts[key(e) + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    scratch.clear();
+    scratch.extend_from_slice(entries);
+    for e in scratch.iter() {
+        let k = key(e);
+        entries[starts[k]] = *e;
+        starts[k] += 1;
     }
 }
 

@@ -54,6 +54,32 @@ const RFC_SPECIAL: [bool; 256] = {
     t
 };
 
+/// The bit of a pair of adjacent octets in a 64-bit set (see `Entry::pairs`).
+pub(crate) const fn pair_bit(a: u8, b: u8) -> u64 {
+    1 << (((a as u32) << 8 | b as u32).wrapping_mul(0x9E37_79B1) >> 26)
+}
+
+/// The octet set of `s` (see `Entry::mask`).
+pub(crate) fn octets(s: &[u8]) -> u64 {
+    s.iter().fold(0, |m, &b| m | octet_bit(b))
+}
+
+/// The adjacent-pair set of `s` (see `Entry::pairs`).
+pub(crate) fn pairs(s: &[u8]) -> u64 {
+    s.windows(2).fold(0, |m, w| m | pair_bit(w[0], w[1]))
+}
+
+/// One pass over a URL's path: its octet set and whether `normalize` would change it.
+pub(crate) fn scan_url(s: &[u8], pct: PercentEncoding) -> (u64, bool) {
+    match pct {
+        PercentEncoding::Rfc9309 => s.iter().fold((0, false), |(m, special), &b| {
+            (m | octet_bit(b), special | RFC_SPECIAL[usize::from(b)])
+        }),
+        PercentEncoding::DecodeExceptSlash => (octets(s), s.contains(&b'%')),
+        PercentEncoding::None | PercentEncoding::Google => (octets(s), false),
+    }
+}
+
 /// Whether `normalize` would change `s` (so the common case borrows instead of allocating).
 pub(crate) fn needs_normalizing(s: &[u8], pct: PercentEncoding, side: Side) -> bool {
     match pct {

@@ -124,6 +124,8 @@ pub(crate) struct Entry {
     /// The literal octets of the pattern as a 64-bit set (`1 << (octet % 64)`): a path lacking
     /// one of them cannot match, which rejects most entries with one instruction.
     pub mask: u64,
+    /// The same for adjacent octets within the pattern's literal runs (`pattern::pair_bit`).
+    pub pairs: u64,
     /// The pattern ends with an anchoring `$` (wildcard dialects).
     pub anchored: bool,
     /// The pattern has a `*` wildcard (wildcard dialects).
@@ -174,6 +176,9 @@ pub struct Robots {
     pub(crate) set_groups: Vec<u32>,
     /// Sorted by token (merging dialects) or in file order (first-record dialects).
     pub(crate) tokens: Vec<TokenEntry>,
+    /// Open-addressing hash index over `tokens` (merging dialects): slot = token index + 1, 0 is
+    /// empty; its length is a power of two at least twice the number of tokens.
+    pub(crate) token_index: Vec<u32>,
     /// The rule set of the `*` group(s).
     pub(crate) global: Option<u32>,
     /// Bytes read (after the size cap) and the number of lines.
