@@ -22,10 +22,12 @@ function listen(server) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
 }
 
-// An origin whose robots.txt answers with `robots` (a status or a body).
+// An origin whose robots.txt answers with `robots`: a status, a body, or a handler (req, res, pathname)
+// that returns false for paths it leaves to the default answers.
 function origin(robots) {
   const s = createServer((req, res) => {
     const { pathname } = new URL(req.url, 'http://x');
+    if (typeof robots === 'function' && robots(req, res, pathname) !== false) return;
     if (pathname === '/robots.txt') {
       if (typeof robots === 'number') { res.writeHead(robots); res.end('error'); }
       else { res.writeHead(200, { 'content-type': 'text/plain' }); res.end(robots); }
@@ -42,6 +44,72 @@ function origin(robots) {
   return s;
 }
 
+// robots.txt behind `hops` redirects: /robots.txt -> /hop/1 -> ... -> /hop/<hops> (the file).
+function redirecting(hops) {
+  return (req, res, pathname) => {
+    const at = pathname === '/robots.txt' ? 0 : pathname.startsWith('/hop/') ? Number(pathname.slice(5)) : -1;
+    if (at < 0) return false;
+    if (at < hops) { res.writeHead(301, { location: `/hop/${at + 1}` }); res.end(); return true; }
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end(ROBOTS);
+    return true;
+  };
+}
+
+// Counts robots.txt requests; serves `state.text` with `state.cacheControl`.
+function counting(state) {
+  return (req, res, pathname) => {
+    if (pathname !== '/robots.txt') return false;
+    state.hits++;
+    res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': state.cacheControl });
+    res.end(state.text);
+    return true;
+  };
+}
+
+// robots.txt over 500 KiB: a rule in the first part, padding, a rule past the limit.
+const OVERSIZED = `User-agent: *\nDisallow: /early\n${'# padding padding padding padding padding padding padding\n'.repeat(10000)}Disallow: /late\n`;
+
+// A stand-in for Cloudflare's cache behind caches.default (workerd's cacheApiOutbound protocol:
+// PUT <url> with the serialized response, GET <url> with only-if-cached; a miss is a 504). It
+// honours max-age, as the platform's cache does.
+const sharedCache = { store: new Map(), puts: 0, hits: 0 };
+function cacheService() {
+  return createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const key = `${req.headers.host}${req.url}`;
+      if (req.method === 'PUT') {
+        const raw = Buffer.concat(chunks);
+        const split = raw.indexOf('\r\n\r\n');
+        const [statusLine, ...lines] = raw.subarray(0, split).toString('latin1').split('\r\n');
+        const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+        const maxAge = Number(/max-age=(\d+)/.exec(headers['cache-control'] ?? '')?.[1] ?? 0);
+        if (maxAge > 0) {
+          sharedCache.store.set(key, { status: Number(statusLine.split(' ')[1]), headers, body: raw.subarray(split + 4), expires: Date.now() + maxAge * 1000 });
+          sharedCache.puts++;
+        }
+        res.writeHead(204);
+        res.end();
+        return;
+      }
+      const hit = sharedCache.store.get(key);
+      if (req.method === 'GET' && hit && hit.expires > Date.now()) {
+        sharedCache.hits++;
+        res.writeHead(hit.status, { ...hit.headers, 'cf-cache-status': 'HIT' });
+        res.end(hit.body);
+        return;
+      }
+      res.writeHead(504, { 'cf-cache-status': 'MISS' });
+      res.end();
+    });
+  });
+}
+
+const ttlState = { hits: 0, text: 'User-agent: *\nDisallow: /old\n', cacheControl: 'max-age=1' };
+const sharedState = { hits: 0, text: 'User-agent: *\nDisallow: /shared\n', cacheControl: 'max-age=60' };
+
 const servers = [];
 const gates = {}; // name -> base URL of the worker
 let child;
@@ -49,7 +117,19 @@ let log = '';
 
 before(async () => {
   const origins = {};
-  for (const [name, robots] of Object.entries({ main: ROBOTS, e500: 500, e404: 404, e403: 403 })) {
+  const scenarios = {
+    main: ROBOTS, e500: 500, e404: 404, e403: 403, e401: 401, e429: 429,
+    hang: (req, res, pathname) => (pathname === '/robots.txt' ? true : false), // never answers robots.txt
+    chain5: redirecting(5), chain6: redirecting(6),
+    big: (req, res, pathname) => {
+      if (pathname !== '/robots.txt') return false;
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(OVERSIZED);
+      return true;
+    },
+    ttl: counting(ttlState), shared: counting(sharedState),
+  };
+  for (const [name, robots] of Object.entries(scenarios)) {
     const s = origin(robots);
     servers.push(s);
     origins[name] = `http://127.0.0.1:${await listen(s)}`;
@@ -61,7 +141,24 @@ before(async () => {
     e404: { MODE: 'enforce', DIALECT: 'rfc9309', ORIGIN: origins.e404 },
     e403rfc: { MODE: 'enforce', DIALECT: 'rfc9309', ORIGIN: origins.e403 },
     e403draft: { MODE: 'enforce', DIALECT: 'draft1996', ORIGIN: origins.e403 },
+    e401rfc: { DIALECT: 'rfc9309', ORIGIN: origins.e401 },
+    e401draft: { DIALECT: 'draft1996', ORIGIN: origins.e401 },
+    e429rfc: { DIALECT: 'rfc9309', ORIGIN: origins.e429 },
+    e429google: { DIALECT: 'google', ORIGIN: origins.e429 },
+    e429draft: { DIALECT: 'draft1996', ORIGIN: origins.e429 },
+    hangrfc: { DIALECT: 'rfc9309', ORIGIN: origins.hang, ROBOTS_TIMEOUT_MS: '300' },
+    hangdraft: { DIALECT: 'draft1996', ORIGIN: origins.hang, ROBOTS_TIMEOUT_MS: '300' },
+    chain5rfc: { DIALECT: 'rfc9309', ORIGIN: origins.chain5 },
+    chain6rfc: { DIALECT: 'rfc9309', ORIGIN: origins.chain6 },
+    chain6draft: { DIALECT: 'draft1996', ORIGIN: origins.chain6 },
+    big: { DIALECT: 'rfc9309', ORIGIN: origins.big },
+    ttl: { DIALECT: 'rfc9309', ORIGIN: origins.ttl, CACHE: true },
+    sharedA: { DIALECT: 'rfc9309', ORIGIN: origins.shared, CACHE: true },
+    sharedB: { DIALECT: 'rfc9309', ORIGIN: origins.shared, CACHE: true },
   };
+  const cacheServer = cacheService();
+  servers.push(cacheServer);
+  const cachePort = await listen(cacheServer);
   const dir = join(here, 'worker-gate-out');
   mkdirSync(dir, { recursive: true });
   copyFileSync(join(repo, 'examples', 'worker-gate', 'src', 'worker.js'), join(here, 'worker-gate-src.js'));
@@ -82,13 +179,14 @@ before(async () => {
         (name = "robots_eval_bg.wasm", wasm = embed "robots_eval_bg.wasm"),
       ],
       compatibilityDate = "2025-01-01",
-      bindings = [ ${Object.entries({ CRAWLERS: 'ListedBot, OtherBot', ...workers[n] }).map(([k, v]) => `(name = "${k}", text = "${v}")`).join(', ')} ],
-      globalOutbound = "net",
+      bindings = [ ${Object.entries({ CRAWLERS: 'ListedBot, OtherBot', MODE: 'enforce', ...workers[n] }).filter(([k]) => k !== 'CACHE').map(([k, v]) => `(name = "${k}", text = "${v}")`).join(', ')} ],
+      globalOutbound = "net",${workers[n].CACHE ? '\n      cacheApiOutbound = "cache",' : ''}
     ))`);
   writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
     (name = "net", network = (allow = ["public", "private", "local"])),
+    (name = "cache", external = (address = "127.0.0.1:${cachePort}", http = ())),
     ${services.join(',\n    ')}
   ],
   sockets = [ ${names.map((n, i) => `(name = "s-${n}", address = "127.0.0.1:${ports[i]}", http = (), service = "${n}")`).join(', ')} ],
@@ -174,4 +272,81 @@ test('robots.txt 404/500/403 are handled per dialect', async () => {
   assert.match(draft.headers.get('x-robots-eval'), /robots-txt=403; policy=disallow-all/);
   // Browsers pass even then.
   assert.equal((await get('e500', '/page', BROWSER)).status, 200);
+});
+
+test('robots.txt 401 and 429 are handled per dialect', async () => {
+  // 401: rfc9309 allows all (a 4xx), the 1996 draft disallows all.
+  assert.equal((await get('e401rfc', '/page', 'ListedBot')).status, 200);
+  const draft401 = await get('e401draft', '/page', 'ListedBot');
+  assert.equal(draft401.status, 403);
+  assert.equal(draft401.headers.get('x-robots-eval'), 'disallowed; robots-txt=401; policy=disallow-all; reason=forbidden');
+  // 429: rfc9309 allows all (a 4xx); Google treats it as a server error; the draft defers.
+  assert.equal((await get('e429rfc', '/page', 'ListedBot')).status, 200);
+  const google = await get('e429google', '/page', 'ListedBot');
+  assert.equal(google.status, 403);
+  assert.equal(google.headers.get('x-robots-eval'), 'disallowed; robots-txt=429; policy=disallow-all; reason=server-error');
+  const draft429 = await get('e429draft', '/page', 'ListedBot');
+  assert.equal(draft429.status, 403);
+  assert.equal(draft429.headers.get('x-robots-eval'), 'disallowed; robots-txt=429; policy=defer; reason=temporary-failure');
+});
+
+test('a robots.txt that never answers times out and is handled per dialect', async () => {
+  const [rfc, draft] = await Promise.all([get('hangrfc', '/page', 'ListedBot'), get('hangdraft', '/page', 'ListedBot')]);
+  assert.equal(rfc.status, 403);
+  assert.equal(rfc.headers.get('x-robots-eval'), 'disallowed; robots-txt=unreachable; policy=disallow-all; reason=unreachable');
+  assert.match(await rfc.text(), /no response/);
+  assert.equal(draft.status, 403);
+  assert.equal(draft.headers.get('x-robots-eval'), 'disallowed; robots-txt=unreachable; policy=defer; reason=temporary-failure');
+  // Browsers still pass, at once (the gate does not wait for robots.txt for them).
+  assert.equal((await get('hangrfc', '/page', BROWSER)).status, 200);
+});
+
+test('redirect chains: followed up to the dialect\'s limit, allow-all beyond it', async () => {
+  // rfc9309 follows 5 redirects: the rules apply.
+  const five = await get('chain5rfc', '/private/x', 'BadBot');
+  assert.equal(five.status, 403);
+  assert.equal(five.headers.get('x-robots-eval'), 'disallowed; line=2; rule="Disallow: /private"');
+  // A sixth is too many: robots.txt is unavailable, everything is allowed.
+  const six = await get('chain6rfc', '/private/x', 'BadBot');
+  assert.equal(six.status, 200);
+  assert.equal(six.headers.get('x-origin'), 'yes');
+  // The 1996 draft follows up to 20.
+  assert.equal((await get('chain6draft', '/private/x', 'BadBot')).status, 403);
+});
+
+test('an oversized robots.txt: the first 500 KiB are enforced, the rest is ignored', async () => {
+  const early = await get('big', '/early/x', 'ListedBot');
+  assert.equal(early.status, 403);
+  assert.equal(early.headers.get('x-robots-eval'), 'disallowed; line=2; rule="Disallow: /early"');
+  assert.equal((await get('big', '/late/x', 'ListedBot')).status, 200);
+});
+
+test('Cache-Control max-age is honoured: the copy is reused while fresh, refetched after', async () => {
+  const start = ttlState.hits;
+  assert.equal((await get('ttl', '/old/a', 'ListedBot')).status, 403);
+  assert.equal(ttlState.hits, start + 1);
+  ttlState.text = 'User-agent: *\nDisallow: /new\n';
+  // Within max-age=1: the cached copy answers, the origin is not asked again.
+  for (let i = 0; i < 5; i++) assert.equal((await get('ttl', '/old/a', 'ListedBot')).status, 403);
+  assert.equal((await get('ttl', '/new/a', 'ListedBot')).status, 200);
+  assert.equal(ttlState.hits, start + 1);
+  await new Promise((r) => setTimeout(r, 1300));
+  // Past max-age (in isolate memory and in the Cache API): the new rules apply.
+  assert.equal((await get('ttl', '/new/a', 'ListedBot')).status, 403);
+  assert.equal((await get('ttl', '/old/a', 'ListedBot')).status, 200);
+  assert.equal(ttlState.hits, start + 2);
+});
+
+test('the Cache API (caches.default) shares robots.txt between isolates', async () => {
+  const puts = sharedCache.puts;
+  assert.equal((await get('sharedA', '/shared/a', 'ListedBot')).status, 403);
+  assert.equal(sharedState.hits, 1);
+  // Another Worker (another isolate, the same cache) gets it from the cache, not from the origin.
+  for (let i = 0; i < 20 && sharedCache.puts === puts; i++) await new Promise((r) => setTimeout(r, 25)); // the put runs in waitUntil
+  assert.equal(sharedCache.puts, puts + 1);
+  const hits = sharedCache.hits;
+  assert.equal((await get('sharedB', '/shared/a', 'ListedBot')).status, 403);
+  assert.equal((await get('sharedB', '/other', 'ListedBot')).status, 200);
+  assert.equal(sharedState.hits, 1);
+  assert.equal(sharedCache.hits, hits + 1);
 });
