@@ -38,6 +38,13 @@ pub fn path_params_query(url: &str) -> (&str, bool) {
 /// Text that is none of these (`a/b`) is read as a path relative to the root.
 pub fn rfc3986_path_query(url: &str) -> (&str, bool) {
     let bytes = url.as_bytes();
+    // The common case for a crawler's queue: already a path.
+    if let [b'/', second, ..] = bytes {
+        if *second != b'/' {
+            let end = find_from(bytes, 0, b"#").unwrap_or(bytes.len());
+            return (url.get(..end).unwrap_or(url), false);
+        }
+    }
     let mut start = 0;
     let scheme_len = bytes
         .iter()
