@@ -61,6 +61,7 @@ codes! {
     NulByte = "nul-byte", Warning, "This line contains a NUL byte; everything after it on the line is ignored.";
     Html = "html", Error, "This looks like an HTML page, not a robots.txt file: check what the server returns for /robots.txt.";
     LineTooLong = "line-too-long", Warning, "This line is longer than the dialect reads; the rest of it is ignored.";
+    LongLine = "long-line", Warning, "This line is longer than 16,663 bytes: Google's parser ignores the rest of it, so Googlebot may read a different rule.";
     Truncated = "truncated", Error, "The file is larger than the size limit; everything from here on is ignored (RFC 9309 §2.5).";
     MissingColon = "missing-colon", Error, "This line has no ':' after its field name, so it is ignored. Write it as 'field: value'.";
     MissingColonAccepted = "missing-colon-accepted", Warning, "This line has no ':' after its field name; this dialect reads it anyway, others ignore it.";

@@ -287,6 +287,10 @@ impl Builder {
         let n = line.number;
         if line.too_long {
             self.diag(n, Code::LineTooLong, None);
+        } else if line.bytes.len() > crate::dialect::GOOGLE.max_line_bytes
+            && self.r.dialect.max_line_bytes == 0
+        {
+            self.diag(n, Code::LongLine, None);
         }
         if line.has_nul {
             self.diag(n, Code::NulByte, None);

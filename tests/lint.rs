@@ -85,3 +85,10 @@ fn every_code_has_a_message() {
         );
     }
 }
+
+#[test]
+fn long_lines_are_flagged_where_google_would_cut_them() {
+    let text = format!("User-agent: *\nDisallow: /{}\n", "a".repeat(17_000));
+    assert!(codes(&text, DialectId::Rfc9309).contains(&(2, "long-line")));
+    assert!(codes(&text, DialectId::Google).contains(&(2, "line-too-long")));
+}
