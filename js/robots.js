@@ -75,12 +75,23 @@ export function defineApi(loadModule) {
   let b = null; // the current bindings (one instance)
   let memory = null; // its WebAssembly.Memory
   let names = null;
+  // The hot paths pass strings through one reusable buffer inside wasm memory (a Scratch):
+  // encoded straight into it, no allocation or free per call. sPtr/sCap: its address and size;
+  // heap: a view of the whole memory (empty once the memory grows, then made again).
+  let scratch = null;
+  let sPtr = 0;
+  let sCap = 0;
+  let heap = null;
+  const encoder = new TextEncoder();
 
   function bindings() {
     if (b === null) {
       module ??= loadModule();
       const fresh = createBindings();
       memory = fresh.initSync({ module }).memory;
+      scratch = new fresh.Scratch();
+      sPtr = sCap = 0;
+      heap = new Uint8Array(memory.buffer);
       b = fresh;
       if (names === null) {
         const [dialects, reasons, kinds] = b.names().split('\t').map(split);
@@ -88,6 +99,56 @@ export function defineApi(loadModule) {
       }
     }
     return b;
+  }
+
+  /** Makes the scratch buffer at least `n` bytes long (keeping its content). */
+  function reserve(n) {
+    if (n > sCap) {
+      sPtr = scratch.reserve(n);
+      sCap = scratch.capacity();
+      heap = new Uint8Array(memory.buffer);
+    }
+  }
+
+  /** Frees a scratch buffer grown big by a large input. */
+  function trim() {
+    if (sCap > 1 << 20) {
+      scratch.reserve(0);
+      sPtr = sCap = 0;
+    }
+  }
+
+  /** UTF-8 encodes `str` into the scratch buffer at byte `at` (at most `limit` bytes); returns the byte length. */
+  function put(str, at, limit = Infinity) {
+    const n = str.length;
+    if (n <= 256 && limit === Infinity) {
+      // Short strings: a plain loop beats TextEncoder's per-call cost; ASCII is the common case.
+      if (at + n > sCap) reserve(at + n);
+      let h = heap;
+      if (h.length === 0) h = heap = new Uint8Array(memory.buffer);
+      const base = sPtr + at;
+      let i = 0;
+      for (; i < n; i++) {
+        const c = str.charCodeAt(i);
+        if (c > 0x7f) break;
+        h[base + i] = c;
+      }
+      if (i === n) return n;
+    }
+    // Long or non-ASCII: TextEncoder, growing the buffer while the text turns out longer in UTF-8.
+    let want = Math.min(at + n, at + limit);
+    reserve(want);
+    if (heap.length === 0) heap = new Uint8Array(memory.buffer);
+    let { read, written } = encoder.encodeInto(str, heap.subarray(sPtr + at, sPtr + want));
+    while (read < n && written < limit) {
+      want = Math.min(at + written + (n - read) * 3, at + limit);
+      reserve(want);
+      const r = encoder.encodeInto(str.slice(read), heap.subarray(sPtr + at + written, sPtr + want));
+      if (r.read === 0) break; // a character wider than the room left under the limit
+      read += r.read;
+      written += r.written;
+    }
+    return written;
   }
 
   // A trap leaves the instance in an unknown state: drop it and turn the trap into an Error.
@@ -106,7 +167,9 @@ export function defineApi(loadModule) {
   function dialectIndex(name) {
     let i = names.dialectIndex.get(name);
     if (i === undefined) {
-      i = b.dialect_index(name);
+      // ASCII case-insensitive, as the core's DialectId::from_name (toLowerCase would also fold
+      // non-ASCII letters such as the Kelvin sign).
+      i = names.dialects.indexOf(name.replace(/[A-Z]+/g, (c) => c.toLowerCase()));
       if (i < 0) {
         throw new RangeError(`${PREFIX}Robots.parse(text, options): unknown dialect ${JSON.stringify(name)}; the dialects are ${names.dialects.map((d) => `'${d}'`).join(', ')}`);
       }
@@ -131,6 +194,8 @@ export function defineApi(loadModule) {
     #diagnostics = null;
     #dialect;
     #source = null;
+    // Packed group selections by agent string: repeated queries for an agent skip selection.
+    #selections = new Map();
 
     constructor(token, inner, bindings, dialect, source) {
       if (token !== INTERNAL) {
@@ -194,9 +259,17 @@ export function defineApi(loadModule) {
       try {
         const wasm = bindings();
         const d = dialectIndex(dialect);
-        const inner = typeof text === 'string'
-          ? wasm.NativeRobots.parse_str(text, d, maxBytes)
-          : wasm.NativeRobots.parse_bytes(text, d, maxBytes);
+        let len;
+        if (typeof text === 'string') {
+          len = put(text, 0, maxBytes + 1);
+        } else {
+          len = text.length;
+          reserve(len);
+          if (heap.length === 0) heap = new Uint8Array(memory.buffer);
+          heap.set(text, sPtr);
+        }
+        const inner = wasm.NativeRobots.parse(scratch, len, d, maxBytes);
+        trim();
         return new Robots(INTERNAL, inner, wasm, names.dialects[d]);
       } catch (e) {
         throw rethrow(e);
@@ -211,12 +284,26 @@ export function defineApi(loadModule) {
       return this.#inner;
     }
 
+    /** The packed selection of `agent` (cached). */
+    #select(inner, agent) {
+      let selection = this.#selections.get(agent);
+      if (selection === undefined) {
+        selection = inner.selection(scratch, put(agent, 0));
+        if (agent.length <= 1024) {
+          if (this.#selections.size >= 256) this.#selections.clear();
+          this.#selections.set(agent, selection);
+        }
+      }
+      return selection;
+    }
+
     isAllowed(url, agent) {
       const inner = this.#live('isAllowed(url, agent)');
       if (typeof url !== 'string') url = urlArg(url, 'isAllowed(url, agent)');
       if (typeof agent !== 'string') throw typeError('isAllowed(url, agent)', 'agent must be a string', agent);
       try {
-        return inner.is_allowed(url, agent);
+        const selection = this.#select(inner, agent);
+        return inner.allowed(scratch, put(url, 0), selection) === 1;
       } catch (e) {
         throw rethrow(e);
       }
@@ -265,22 +352,40 @@ export function defineApi(loadModule) {
         if (typeof a !== 'string') throw typeError(where, `agents[${i}] must be a string`, a);
         return a;
       });
-      const lengths = (items) => {
-        const out = new Uint32Array(items.length);
-        for (let i = 0; i < items.length; i++) out[i] = items[i].length;
-        return out;
-      };
+      const cols = agents.length;
       let cells;
       try {
-        cells = inner.table(urls.join(''), lengths(urls), agents.join(''), lengths(agents));
+        const selections = new Uint32Array(cols);
+        for (let c = 0; c < cols; c++) selections[c] = this.#select(inner, agents[c]);
+        // The scratch input: each URL's byte length (little-endian u32), then the URLs.
+        const n = urls.length;
+        let at = 4 * n;
+        reserve(at);
+        const lens = new Uint32Array(n);
+        for (let i = 0; i < n; i++) {
+          const len = put(urls[i], at);
+          lens[i] = len;
+          at += len;
+        }
+        let h = heap;
+        if (h.length === 0) h = heap = new Uint8Array(memory.buffer);
+        for (let i = 0, p = sPtr; i < n; i++, p += 4) {
+          const len = lens[i];
+          h[p] = len;
+          h[p + 1] = len >>> 8;
+          h[p + 2] = len >>> 16;
+          h[p + 3] = len >>> 24;
+        }
+        const ptr = inner.table(scratch, n, selections);
+        cells = new Uint32Array(memory.buffer, ptr, n * cols);
       } catch (e) {
         throw rethrow(e);
       }
-      const cols = agents.length;
       const allowed = new Array(urls.length);
       const lines = new Array(urls.length);
       const reasons = new Array(urls.length);
       const reasonNames = names.reasons;
+      // Read the cells now: the view is valid until the next call into the module.
       for (let r = 0, k = 0; r < urls.length; r++) {
         const a = new Array(cols);
         const l = new Array(cols);
@@ -295,6 +400,7 @@ export function defineApi(loadModule) {
         lines[r] = l;
         reasons[r] = why;
       }
+      trim();
       return { urls, agents, allowed, lines, reasons };
     }
 
@@ -361,6 +467,7 @@ export function defineApi(loadModule) {
       if (inner === null) return;
       this.#inner = null;
       this.#sitemaps = this.#diagnostics = null;
+      this.#selections.clear();
       if (this.#bindings === b) inner.free();
     }
 

@@ -15,7 +15,7 @@ extern crate alloc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use robots_eval::{DialectId, Options, Reason, Robots, RuleKind, Verdict};
+use robots_eval::{DialectId, Options, Reason, Robots, RuleKind, Selection, Verdict};
 use wasm_bindgen::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
@@ -80,14 +80,6 @@ pub fn names() -> String {
     s
 }
 
-/// The index of a dialect in `DialectId::ALL`, or -1 (names are matched ASCII case-insensitively).
-#[wasm_bindgen]
-pub fn dialect_index(name: &str) -> i32 {
-    DialectId::from_name(name)
-        .and_then(|d| DialectId::ALL.iter().position(|&x| x == d))
-        .map_or(-1, |i| i as i32)
-}
-
 /// A parsed robots.txt.
 #[wasm_bindgen]
 pub struct NativeRobots {
@@ -110,51 +102,96 @@ fn pack(v: &Verdict, extra: u32) -> u32 {
     u32::from(v.allowed) | reason_index(v.reason) << 1 | extra << 4
 }
 
-/// Splits `joined` into pieces of the given lengths in UTF-16 code units (JS string lengths).
-fn split_utf16<'a>(joined: &'a str, lens: &[u32]) -> Vec<&'a str> {
-    let mut out = Vec::with_capacity(lens.len());
-    let mut rest = joined;
-    for &len in lens {
-        let len = len as usize;
-        let at = if rest.is_ascii() {
-            len.min(rest.len())
-        } else {
-            let mut units = 0;
-            let mut at = rest.len();
-            for (i, c) in rest.char_indices() {
-                if units >= len {
-                    at = i;
-                    break;
-                }
-                units += c.len_utf16();
-            }
-            at
-        };
-        let (piece, tail) = rest.split_at(at);
-        out.push(piece);
-        rest = tail;
+/// Reusable input/output memory for the hot paths: the wrapper encodes strings straight into
+/// `input` (no allocation, no second copy per call) and reads table results from `output`
+/// through a typed-array view. One per instance; its addresses change only when it grows.
+#[wasm_bindgen]
+pub struct Scratch {
+    input: Vec<u8>,
+    output: Vec<u32>,
+}
+
+#[wasm_bindgen]
+impl Scratch {
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Scratch {
+        Scratch {
+            input: Vec::new(),
+            output: Vec::new(),
+        }
     }
-    out
+
+    /// Makes the input at least `len` bytes long (keeping its content) and returns its address.
+    /// `len` 0 releases it.
+    pub fn reserve(&mut self, len: u32) -> u32 {
+        let len = len as usize;
+        if len == 0 {
+            self.input = Vec::new();
+            self.output = Vec::new();
+        } else if len > self.input.len() {
+            self.input.resize(len.max(self.input.len() * 2), 0);
+        }
+        self.input.as_ptr() as u32
+    }
+
+    /// The input's length (what `reserve` made available).
+    pub fn capacity(&self) -> u32 {
+        self.input.len() as u32
+    }
+}
+
+impl Scratch {
+    /// `len` bytes of the input from `at`, as text (the wrapper writes UTF-8 only; anything
+    /// else reads as empty rather than trapping).
+    fn str(&self, at: usize, len: usize) -> &str {
+        self.input
+            .get(at..at.saturating_add(len))
+            .and_then(|b| core::str::from_utf8(b).ok())
+            .unwrap_or("")
+    }
+}
+
+/// A `Selection` as one number for the wrapper's per-agent cache: 0 none, set << 2 | 1 specific,
+/// set << 2 | 2 global.
+fn pack_selection(s: Selection) -> u32 {
+    match s {
+        Selection::None => 0,
+        Selection::Specific(i) => i << 2 | 1,
+        Selection::Global(i) => i << 2 | 2,
+    }
+}
+
+fn unpack_selection(s: u32) -> Selection {
+    match s & 3 {
+        1 => Selection::Specific(s >> 2),
+        2 => Selection::Global(s >> 2),
+        _ => Selection::None,
+    }
 }
 
 #[wasm_bindgen]
 impl NativeRobots {
-    /// Parses text (a JS string, UTF-8 encoded on the way in).
-    pub fn parse_str(text: &str, dialect: u32, max_bytes: u32) -> NativeRobots {
-        NativeRobots {
-            robots: Robots::parse_with(text.as_bytes(), &options(dialect, max_bytes)),
-        }
-    }
-
-    /// Parses raw bytes.
-    pub fn parse_bytes(bytes: &[u8], dialect: u32, max_bytes: u32) -> NativeRobots {
+    /// Parses the first `len` bytes of the scratch input.
+    pub fn parse(scratch: &Scratch, len: u32, dialect: u32, max_bytes: u32) -> NativeRobots {
+        let bytes = scratch.input.get(..len as usize).unwrap_or_default();
         NativeRobots {
             robots: Robots::parse_with(bytes, &options(dialect, max_bytes)),
         }
     }
 
-    pub fn is_allowed(&self, url: &str, agent: &str) -> bool {
-        self.robots.is_allowed(url, agent)
+    /// The packed selection (see `pack_selection`) of the agent in the first `len` input bytes.
+    pub fn selection(&self, scratch: &Scratch, len: u32) -> u32 {
+        pack_selection(self.robots.selection(scratch.str(0, len as usize)))
+    }
+
+    /// 1 when the URL in the first `len` input bytes is allowed for a packed selection (from
+    /// `selection` on this object).
+    pub fn allowed(&self, scratch: &Scratch, len: u32, selection: u32) -> u32 {
+        let v = self
+            .robots
+            .check_selection(scratch.str(0, len as usize), unpack_selection(selection));
+        u32::from(v.allowed)
     }
 
     /// The packed verdict with the deciding rule's index + 1 (0: none) in the high bits.
@@ -200,26 +237,46 @@ impl NativeRobots {
         s
     }
 
-    /// Every cell of the decision table, row-major (rows = URLs, columns = agents), packed with
-    /// the deciding rule's line. The URLs and agents come joined, with their UTF-16 lengths.
-    pub fn table(
-        &self,
-        urls: &str,
-        url_lens: &[u32],
-        agents: &str,
-        agent_lens: &[u32],
-    ) -> Vec<u32> {
-        let urls = split_utf16(urls, url_lens);
-        let agents = split_utf16(agents, agent_lens);
-        let selections: Vec<_> = agents.iter().map(|a| self.robots.selection(a)).collect();
-        let mut out = Vec::with_capacity(urls.len() * agents.len());
-        for url in &urls {
-            for &selection in &selections {
+    /// Every cell of the decision table, row-major (rows = URLs, columns = the packed
+    /// selections of the agents), packed with the deciding rule's line, into the scratch output;
+    /// returns its address. The input holds the URLs' byte lengths (`count` little-endian u32s)
+    /// and then the URLs, back to back.
+    pub fn table(&self, scratch: &mut Scratch, count: u32, selections: &[u32]) -> u32 {
+        let count = count as usize;
+        let mut out = core::mem::take(&mut scratch.output);
+        out.clear();
+        out.reserve(count * selections.len());
+        // Agents that select the same groups get the same verdicts: decide once per distinct selection.
+        let mut distinct: Vec<Selection> = Vec::new();
+        let columns: Vec<usize> = selections
+            .iter()
+            .map(|&s| {
+                let s = unpack_selection(s);
+                distinct.iter().position(|&d| d == s).unwrap_or_else(|| {
+                    distinct.push(s);
+                    distinct.len() - 1
+                })
+            })
+            .collect();
+        let mut cells = Vec::with_capacity(distinct.len());
+        let mut at = count * 4;
+        for i in 0..count {
+            let len = scratch
+                .input
+                .get(i * 4..i * 4 + 4)
+                .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                as usize;
+            let url = scratch.str(at, len);
+            at += len;
+            cells.clear();
+            for &selection in &distinct {
                 let v = self.robots.check_selection(url, selection);
-                out.push(pack(&v, self.robots.line_of(&v)));
+                cells.push(pack(&v, self.robots.line_of(&v)));
             }
+            out.extend(columns.iter().map(|&c| cells[c]));
         }
-        out
+        scratch.output = out;
+        scratch.output.as_ptr() as u32
     }
 
     /// Crawl-delay in seconds; NaN when there is none.
