@@ -146,6 +146,7 @@ struct Builder {
     /// A blank line ended the last record (for the hint on the rules that follow it).
     ended_by_blank: bool,
     scratch_entries: Vec<Entry>,
+    scratch_keys: Vec<u64>,
     /// Each rule compiled once (`compile_rules`); rule sets copy them.
     templates: Vec<Entry>,
     alternates: Vec<Option<Entry>>,
@@ -179,6 +180,7 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
         seen_rule: false,
         ended_by_blank: false,
         scratch_entries: Vec::new(),
+        scratch_keys: Vec::new(),
         templates: Vec::new(),
         alternates: Vec::new(),
     };
@@ -561,7 +563,20 @@ impl Builder {
         }
         self.compile_rules();
         self.build_sets();
-        self.r.diagnostics.sort_by_key(|d| d.line); // stable: keeps each line's findings in the order found
+        // By line, each line's findings in the order found.
+        let mut keys: Vec<u64> = self
+            .r
+            .diagnostics
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (u64::from(d.line) << 32) | i as u64)
+            .collect();
+        radix_sort(&mut keys, &mut self.scratch_keys);
+        let mut found: Vec<Option<Diagnostic>> = self.r.diagnostics.drain(..).map(Some).collect();
+        self.r.diagnostics = keys
+            .iter()
+            .filter_map(|k| found.get_mut((k & 0xFFFF_FFFF) as usize)?.take())
+            .collect();
         self.r
     }
 
@@ -578,42 +593,50 @@ impl Builder {
                 .get(r.pattern.start as usize..r.pattern.end as usize)
                 .unwrap_or_default()
         };
-        // Sorted by (hash of the pattern, pattern, position), equal patterns are neighbours:
-        // O(n log n) for the exact cases, and the hash settles almost every comparison.
+        // Sorted by (hash of the pattern, position), equal patterns fall in one run of equal
+        // hashes, where each is paired with the previous occurrence of the same pattern.
         let fnv = |p: &[u8]| {
-            p.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
-                (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+            p.iter().fold(0x811c_9dc5_u32, |h, &b| {
+                (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
             })
         };
-        let mut order: Vec<(u64, usize)> = rules
+        let mut order: Vec<u64> = rules
             .iter()
             .enumerate()
-            .map(|(i, r)| (fnv(pattern(r)), i))
+            .map(|(i, r)| (u64::from(fnv(pattern(r))) << 32) | i as u64)
             .collect();
-        order.sort_unstable_by(|&(ha, a), &(hb, b)| {
-            ha.cmp(&hb)
-                .then_with(|| pattern(&rules[a]).cmp(pattern(&rules[b])))
-                .then(a.cmp(&b))
-        });
+        radix_sort(&mut order, &mut self.scratch_keys);
         let mut found: Vec<(u32, Code, usize)> = Vec::new();
-        for pair in order.windows(2) {
-            let pair = [pair[0].1, pair[1].1];
-            let (a, b) = (&rules[pair[0]], &rules[pair[1]]);
-            if pattern(a) != pattern(b) || pattern(a).is_empty() {
+        let mut classes: Vec<usize> = Vec::new(); // the last rule of each pattern in the run
+        for (k, &key) in order.iter().enumerate() {
+            if k == 0 || order[k - 1] >> 32 != key >> 32 {
+                classes.clear();
+            }
+            let cur = (key & 0xFFFF_FFFF) as usize;
+            let Some(class) = classes
+                .iter_mut()
+                .find(|c| pattern(&rules[**c]) == pattern(&rules[cur]))
+            else {
+                classes.push(cur);
+                continue;
+            };
+            let prev = core::mem::replace(class, cur);
+            let (a, b) = (&rules[prev], &rules[cur]);
+            if pattern(a).is_empty() {
                 continue;
             }
             if a.kind == b.kind {
-                found.push((b.line, Code::DuplicateRule, pair[1]));
+                found.push((b.line, Code::DuplicateRule, cur));
             } else if d.precedence == Precedence::LongestMatch {
                 let disallow = if a.kind == RuleKind::Disallow {
-                    pair[0]
+                    prev
                 } else {
-                    pair[1]
+                    cur
                 };
                 found.push((rules[disallow].line, Code::ConflictingRules, disallow));
             } else {
                 // First match: the later of the two never decides.
-                found.push((b.line, Code::ShadowedRule, pair[1]));
+                found.push((b.line, Code::ShadowedRule, cur));
             }
         }
         // First match: an earlier rule whose pattern is a prefix of a later one always decides
@@ -648,56 +671,49 @@ impl Builder {
         let d = self.r.dialect;
         match d.group_merge {
             GroupMerge::All => {
-                // (token, group) for every non-global agent; empty tokens only where the
-                // dialect lets an empty caller match them (google/robotstxt).
-                let mut pairs: Vec<(core::ops::Range<u32>, u32)> = Vec::new();
+                // Every non-global token and the groups naming it, in file order; empty tokens
+                // only where the dialect lets an empty caller match them (google/robotstxt).
+                let mut by_token: BTreeMap<Vec<u8>, (core::ops::Range<u32>, Vec<u32>)> =
+                    BTreeMap::new();
                 let mut global = Vec::new();
                 for (g, group) in self.r.groups.iter().enumerate() {
+                    let g = g as u32;
                     for a in &self.r.agents[crate::robots::span(&group.agents)] {
                         if a.global {
-                            global.push(g as u32);
+                            if global.last() != Some(&g) {
+                                global.push(g);
+                            }
                         } else if !a.token.is_empty()
                             || d.agent_match == crate::dialect::AgentMatch::GoogleWhole
                         {
-                            pairs.push((a.token.clone(), g as u32));
+                            let token = self
+                                .r
+                                .bytes
+                                .get(crate::robots::span(&a.token))
+                                .unwrap_or_default();
+                            let (_, groups) = by_token
+                                .entry(token.to_vec())
+                                .or_insert_with(|| (a.token.clone(), Vec::new()));
+                            if groups.last() != Some(&g) {
+                                groups.push(g);
+                            }
                         }
                     }
                 }
-                let bytes = &self.r.bytes;
-                let tok = |r: &core::ops::Range<u32>| {
-                    bytes.get(crate::robots::span(r)).unwrap_or_default()
-                };
-                pairs.sort_unstable_by(|a, b| {
-                    let (x, y) = (tok(&a.0), tok(&b.0));
-                    x.len().cmp(&y.len()).then(x.cmp(y)).then(a.1.cmp(&b.1))
-                });
-                // Tokens with the same groups share one rule set.
+                // Tokens naming the same groups share one rule set.
                 let mut by_groups: BTreeMap<Vec<u32>, u32> = BTreeMap::new();
-                let mut tokens = Vec::new();
-                let mut i = 0;
-                while i < pairs.len() {
-                    let mut j = i;
-                    let mut groups: Vec<u32> = Vec::new();
-                    while j < pairs.len() && tok(&pairs[j].0) == tok(&pairs[i].0) {
-                        if groups.last() != Some(&pairs[j].1) {
-                            groups.push(pairs[j].1);
-                        }
-                        j += 1;
-                    }
-                    let next = by_groups.len() as u32;
-                    let set = *by_groups.entry(groups).or_insert(next);
-                    tokens.push(TokenEntry {
-                        token: pairs[i].0.clone(),
-                        set,
+                let mut lists: Vec<Vec<u32>> = Vec::new();
+                let mut tokens = Vec::with_capacity(by_token.len());
+                for (_, (token, groups)) in by_token {
+                    let next = lists.len() as u32;
+                    let set = *by_groups.entry(groups.clone()).or_insert_with(|| {
+                        lists.push(groups);
+                        next
                     });
-                    i = j;
+                    tokens.push(TokenEntry { token, set });
                 }
-                global.dedup();
-                let mut sets: Vec<(u32, Vec<u32>)> =
-                    by_groups.into_iter().map(|(g, s)| (s, g)).collect();
-                sets.sort_unstable_by_key(|s| s.0);
-                for (_, groups) in sets {
-                    self.push_set(&groups);
+                for groups in &lists {
+                    self.push_set(groups);
                 }
                 if !global.is_empty() {
                     self.r.global = Some(self.push_set(&global));
@@ -772,31 +788,25 @@ impl Builder {
         }
         let entries = &mut self.r.entries[first..];
         // Entries arrive in file order. Most specific first; on a tie Allow first (RFC 9309
-        // §2.2.2), then file order, so the first entry that matches is the decision. A stable
-        // counting sort on (priority, kind) keeps file order within ties in linear time.
+        // §2.2.2), then file order, so the first entry that matches is the decision. The sort
+        // is stable, so file order is kept within ties.
         if d.precedence == Precedence::LongestMatch {
-            let max = entries.iter().map(|e| e.priority).max().unwrap_or(0) as usize;
-            let range = (max + 1) * 2;
-            if range <= entries.len() * 4 + 1024 {
-                let key = |e: &Entry| (max - e.priority as usize) * 2 + usize::from(!e.allow);
-                counting_sort(entries, range, key, &mut self.scratch_entries);
-            } else {
-                // Very long patterns: a comparison sort costs less than the key range.
-                entries.sort_unstable_by_key(|e| {
-                    (u64::from(u32::MAX - e.priority) << 33)
-                        | (u64::from(!e.allow) << 32)
-                        | u64::from(e.rule)
-                });
-            }
+            let max = entries.iter().map(|e| e.priority).max().unwrap_or(0);
+            sort_entries(
+                entries,
+                |e| u64::from(max - e.priority) * 2 + u64::from(!e.allow),
+                &mut self.scratch_keys,
+                &mut self.scratch_entries,
+            );
         }
         for (rank, e) in entries.iter_mut().enumerate() {
             e.rank = rank as u32;
         }
         // Unkeyed entries first (in decision order), then keyed ones by key.
-        counting_sort(
+        sort_entries(
             entries,
-            257,
-            |e| e.key.map_or(0, |k| usize::from(k) + 1),
+            |e| e.key.map_or(0, |k| u64::from(k) + 1),
+            &mut self.scratch_keys,
             &mut self.scratch_entries,
         );
         let wild_len = entries.iter().take_while(|e| e.key.is_none()).count();
@@ -921,30 +931,80 @@ fn entry(
     }
 }
 
-/// Stable counting sort of `entries` by `key` (< `range`), through `scratch`.
-fn counting_sort(
+/// Sorts `keys` by their high 32 bits, stably: each key is `sort key << 32 | position`, given
+/// in position order. Least-significant-digit radix sort on octets, linear, with only as many
+/// passes as the largest sort key has octets. The one sort of the parser (one copy of sorting
+/// code in the wasm build, and no comparison-sort worst case).
+fn radix_sort(keys: &mut [u64], scratch: &mut Vec<u64>) {
+    let max = keys.iter().map(|k| k >> 32).max().unwrap_or(0);
+    let passes = (u64::BITS - max.leading_zeros()).div_ceil(8);
+    scratch.clear();
+    scratch.resize(keys.len(), 0);
+    for pass in 0..passes {
+        let shift = 32 + pass * 8;
+        let mut starts = [0usize; 257];
+        for &k in keys.iter() {
+            starts[((k >> shift) & 0xFF) as usize + 1] += 1;
+        }
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        for &k in keys.iter() {
+            let digit = ((k >> shift) & 0xFF) as usize;
+            if let Some(slot) = scratch.get_mut(starts[digit]) {
+                *slot = k;
+            }
+            starts[digit] += 1;
+        }
+        keys.copy_from_slice(scratch);
+    }
+}
+
+/// Stable sort of `entries` by `key` (which must fit in 32 bits), through `radix_sort`.
+fn sort_entries(
     entries: &mut [Entry],
-    range: usize,
-    key: impl Fn(&Entry) -> usize,
+    key: impl Fn(&Entry) -> u64,
+    keys: &mut Vec<u64>,
     scratch: &mut Vec<Entry>,
 ) {
-    let mut starts = alloc::vec![0usize; range + 1];
-    for e in entries.iter() {
-        starts[key(e) + 1] += 1;
-    }
-    for i in 1..starts.len() {
-        starts[i] += starts[i - 1];
-    }
+    let mut order: Vec<u64> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (key(e) << 32) | i as u64)
+        .collect();
+    radix_sort(&mut order, keys);
     scratch.clear();
     scratch.extend_from_slice(entries);
-    for e in scratch.iter() {
-        let k = key(e);
-        entries[starts[k]] = *e;
-        starts[k] += 1;
+    for (slot, k) in entries.iter_mut().zip(&order) {
+        if let Some(&e) = scratch.get((k & 0xFFFF_FFFF) as usize) {
+            *slot = e;
+        }
     }
 }
 
 fn trim_comment(line: &[u8]) -> &[u8] {
     let end = line.iter().position(|&b| b == b'#').unwrap_or(line.len());
     crate::lines::trim(&line[..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn radix_sort_is_stable_by_the_high_half() {
+        let input = [
+            (3u64, 0u64),
+            (1, 1),
+            (3, 2),
+            (0, 3),
+            (256, 4),
+            (1, 5),
+            (70_000, 6),
+        ];
+        let mut keys: Vec<u64> = input.iter().map(|&(k, i)| (k << 32) | i).collect();
+        radix_sort(&mut keys, &mut Vec::new());
+        let positions: Vec<u64> = keys.iter().map(|k| k & 0xFFFF_FFFF).collect();
+        assert_eq!(positions, [3, 1, 5, 0, 2, 4, 6]);
+    }
 }
