@@ -936,6 +936,18 @@ fn entry(
 /// passes as the largest sort key has octets. The one sort of the parser (one copy of sorting
 /// code in the wasm build, and no comparison-sort worst case).
 fn radix_sort(keys: &mut [u64], scratch: &mut Vec<u64>) {
+    if keys.len() <= 48 {
+        // Few keys: insertion sort (the positions in the low half make whole keys distinct
+        // and keep it stable) costs less than clearing the radix sort's counters.
+        for i in 1..keys.len() {
+            let mut j = i;
+            while j > 0 && keys[j - 1] > keys[j] {
+                keys.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        return;
+    }
     let max = keys.iter().map(|k| k >> 32).max().unwrap_or(0);
     let passes = (u64::BITS - max.leading_zeros()).div_ceil(8);
     scratch.clear();
