@@ -593,35 +593,30 @@ impl Builder {
                 .get(r.pattern.start as usize..r.pattern.end as usize)
                 .unwrap_or_default()
         };
-        // Sorted by (hash of the pattern, position), equal patterns fall in one run of equal
-        // hashes, where each is paired with the previous occurrence of the same pattern.
+        // Each rule is paired with the previous rule of the same pattern, found in a hash table
+        // of the group's patterns (open addressing; slot = rule + 1, 0 is empty).
         let fnv = |p: &[u8]| {
             p.iter().fold(0x811c_9dc5_u32, |h, &b| {
                 (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
             })
         };
-        let mut order: Vec<u64> = rules
-            .iter()
-            .enumerate()
-            .map(|(i, r)| (u64::from(fnv(pattern(r))) << 32) | i as u64)
-            .collect();
-        radix_sort(&mut order, &mut self.scratch_keys);
+        let size = (rules.len() * 2).next_power_of_two();
+        let mut table = alloc::vec![0u32; size];
         let mut found: Vec<(u32, Code, usize)> = Vec::new();
-        let mut classes: Vec<usize> = Vec::new(); // the last rule of each pattern in the run
-        for (k, &key) in order.iter().enumerate() {
-            if k == 0 || order[k - 1] >> 32 != key >> 32 {
-                classes.clear();
-            }
-            let cur = (key & 0xFFFF_FFFF) as usize;
-            let Some(class) = classes
-                .iter_mut()
-                .find(|c| pattern(&rules[**c]) == pattern(&rules[cur]))
-            else {
-                classes.push(cur);
-                continue;
+        for (cur, b) in rules.iter().enumerate() {
+            let mut slot = fnv(pattern(b)) as usize & (size - 1);
+            let prev = loop {
+                match table[slot] {
+                    0 => break None,
+                    i if pattern(&rules[i as usize - 1]) == pattern(b) => {
+                        break Some(i as usize - 1)
+                    }
+                    _ => slot = (slot + 1) & (size - 1),
+                }
             };
-            let prev = core::mem::replace(class, cur);
-            let (a, b) = (&rules[prev], &rules[cur]);
+            table[slot] = cur as u32 + 1;
+            let Some(prev) = prev else { continue };
+            let a = &rules[prev];
             if pattern(a).is_empty() {
                 continue;
             }
@@ -891,16 +886,19 @@ fn entry(
         Some((b'$', body)) if wildcards => body,
         _ => pattern,
     };
-    // The literal runs: split at `*` in wildcard dialects.
-    let (mut mask, mut pairs) = (0, 0);
-    let runs: &mut dyn Iterator<Item = &[u8]> = if wildcards {
-        &mut literal.split(|&b| b == b'*')
-    } else {
-        &mut core::iter::once(literal)
-    };
-    for run in runs {
-        mask |= crate::pattern::octets(run);
-        pairs |= crate::pattern::pairs(run);
+    // The octets and adjacent pairs of the literal runs (a `*` separates runs).
+    let (mut mask, mut pairs) = (0u64, 0u64);
+    let mut previous: Option<u8> = None;
+    for &b in literal {
+        if wildcards && b == b'*' {
+            previous = None;
+            continue;
+        }
+        mask |= crate::pattern::octet_bit(b);
+        if let Some(a) = previous {
+            pairs |= crate::pattern::pair_bit(a, b);
+        }
+        previous = Some(b);
     }
     let len = at.end - at.start;
     Entry {
