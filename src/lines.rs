@@ -45,27 +45,36 @@ impl<'a> Iterator for Lines<'a> {
         }
         self.number = self.number.saturating_add(1);
         let rest = self.rest;
-        let end = rest.iter().position(|&b| b == b'\n' || b == b'\r');
-        let (mut bytes, next) = match end {
+        // One pass for the line's end and a NUL in it (the common line has neither CR nor NUL).
+        let stop = rest.iter().position(|&b| STOP[usize::from(b)]);
+        let (content_end, has_nul) = match stop {
+            Some(i) if rest[i] == 0 => (i, true),
+            _ => (stop.unwrap_or(rest.len()), false),
+        };
+        let end = if has_nul {
+            rest[content_end..]
+                .iter()
+                .position(|&b| b == b'\n' || b == b'\r')
+                .map(|i| i + content_end)
+        } else {
+            stop
+        };
+        let next = match end {
             Some(i) => {
                 let skip = if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') {
                     2
                 } else {
                     1
                 };
-                (&rest[..i], &rest[i + skip..])
+                &rest[i + skip..]
             }
             None => {
                 self.done = true;
-                (rest, &rest[rest.len()..])
+                &rest[rest.len()..]
             }
         };
         self.rest = next;
-        let mut has_nul = false;
-        if let Some(nul) = bytes.iter().position(|&b| b == 0) {
-            bytes = &bytes[..nul];
-            has_nul = true;
-        }
+        let mut bytes = &rest[..content_end];
         let mut too_long = false;
         if self.max_line != 0 && bytes.len() > self.max_line {
             bytes = &bytes[..self.max_line];
@@ -79,6 +88,15 @@ impl<'a> Iterator for Lines<'a> {
         })
     }
 }
+
+/// Octets that end a line's content: LF, CR and NUL.
+const STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'\n' as usize] = true;
+    t[b'\r' as usize] = true;
+    t[0] = true;
+    t
+};
 
 /// What a line holds once its comment is removed (RFC 9309 §2.2; semantics I.4-I.6).
 pub(crate) enum Content<'a> {

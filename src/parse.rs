@@ -137,8 +137,10 @@ fn meant(key: &[u8]) -> Option<&'static str> {
         })
 }
 
-struct Builder {
+struct Builder<'s> {
     r: Robots,
+    /// The file as text when it is valid UTF-8: values are sliced from it, not re-validated.
+    source: Option<&'s str>,
     /// The group rules and agents are being added to.
     current: Option<u32>,
     /// A rule has been seen in the current group (a user-agent line then starts a new one).
@@ -155,17 +157,20 @@ struct Builder {
 /// Parses `input` as `options` say. Never fails, never panics.
 pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
     let dialect = options.dialect.dialect();
+    let transcoded: Vec<u8>;
     let mut b = Builder {
+        source: None,
         r: Robots {
             dialect,
             groups: Vec::new(),
             agents: Vec::new(),
-            rules: Vec::new(),
+            // A typical rule line is about 25 bytes: reserve once instead of growing.
+            rules: Vec::with_capacity(input.len().min(options.max_bytes) / 32),
             records: Vec::new(),
             diagnostics: Vec::new(),
             text: String::with_capacity(input.len().min(options.max_bytes) / 2),
             bytes: Vec::with_capacity(input.len().min(options.max_bytes) / 2),
-            entries: Vec::new(),
+            entries: Vec::with_capacity(input.len().min(options.max_bytes) / 16),
             sets: Vec::new(),
             buckets: Vec::new(),
             set_groups: Vec::new(),
@@ -194,7 +199,6 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
 
     // UTF-16 is not robots.txt's encoding, but RFC 9309 §2.3 lets crawlers bridge encoding
     // mismatches; google/robotstxt reads bytes as they are.
-    let transcoded;
     if let Some(big_endian) = utf16_bom(bytes) {
         let severity = if dialect.id == crate::DialectId::Google {
             Severity::Error
@@ -218,7 +222,8 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
     if bytes.iter().find(|&&c| !is_space(c)) == Some(&b'<') {
         b.diag(1, Code::Html, None);
     }
-    let valid_utf8 = core::str::from_utf8(bytes).is_ok();
+    b.source = core::str::from_utf8(bytes).ok();
+    let valid_utf8 = b.source.is_some();
 
     let mut last = 0;
     for line in Lines::new(bytes, dialect.max_line_bytes) {
@@ -258,7 +263,7 @@ fn utf16_to_utf8(bytes: &[u8], big_endian: bool) -> Vec<u8> {
     out.into_bytes()
 }
 
-impl Builder {
+impl Builder<'_> {
     fn diag(&mut self, line: u32, code: Code, detail: Option<String>) {
         self.diag_with(line, code.severity(), code, detail);
     }
@@ -274,7 +279,16 @@ impl Builder {
 
     fn push_text(&mut self, bytes: &[u8]) -> core::ops::Range<u32> {
         let start = self.r.text.len() as u32;
-        // `from_utf8` has a fast path for ASCII; the lossy conversion only for invalid bytes.
+        // Values are split at ASCII octets, so in a valid file they are slices of its text.
+        let offset =
+            (bytes.as_ptr() as usize).wrapping_sub(self.source.map_or(0, |s| s.as_ptr() as usize));
+        if let Some(text) = self
+            .source
+            .and_then(|s| s.get(offset..offset.wrapping_add(bytes.len())))
+        {
+            self.r.text.push_str(text);
+            return start..self.r.text.len() as u32;
+        }
         match core::str::from_utf8(bytes) {
             Ok(s) => self.r.text.push_str(s),
             Err(_) => match String::from_utf8_lossy(bytes) {
