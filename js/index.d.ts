@@ -122,6 +122,13 @@ export interface FetchOptions {
   signal?: AbortSignal;
   /** At most this many bytes of the body are read (the rest is cancelled); default 512000. */
   maxBytes?: number;
+  /**
+   * How long the answer to a failure (5xx, network error, timeout, Google's 429, a deferral) is
+   * kept when the server sends no `Retry-After`: `freshUntil` is `fetchedAt` plus this. Default
+   * 300000 (5 minutes). With `Retry-After`, its time is used instead. Either way it is capped by
+   * the dialect: 24 hours for rfc9309, 12 hours for google, 7 days for the others.
+   */
+  retryAfterMs?: number;
 }
 
 export interface FetchSource {
@@ -135,7 +142,12 @@ export interface FetchSource {
   redirects: number;
   /** When the fetch finished, ms since the epoch. */
   fetchedAt: number;
-  /** Obey this copy until then (Cache-Control, Expires, Date, Age and the dialect's cap); equal to `fetchedAt` when there was no response. */
+  /**
+   * Obey this copy until then, ms since the epoch. For a file (`parse`) or an `allow-all` from a
+   * 4xx or a redirect loop: Cache-Control, Expires, Date, Age and the dialect's cap. For a failure
+   * (`disallow-all` because unreachable, `defer`): the `Retry-After` time, else `fetchedAt +
+   * retryAfterMs` (5 minutes by default), capped by the dialect (see `FetchOptions.retryAfterMs`).
+   */
   freshUntil: number;
   /** The core's decision. */
   policy: FetchPolicy;
@@ -153,5 +165,188 @@ export interface FetchSource {
  * arguments or when `signal` aborts; HTTP and network failures become a policy.
  */
 export declare function fetchRobots(url: string | URL, options?: FetchOptions): Promise<Robots>;
+
+// ---- Page-level rules: robots META tags and X-Robots-Tag ------------------------------------
+
+/** A recognised directive; `invalid` is a known one with an unreadable value, `unknown` anything else. */
+export type MetaDirectiveKind =
+  | 'all' | 'none' | 'index' | 'noindex' | 'follow' | 'nofollow' | 'archive' | 'noarchive' | 'nosnippet'
+  | 'max-snippet' | 'max-image-preview' | 'max-video-preview' | 'noimageindex' | 'notranslate'
+  | 'unavailable_after' | 'indexifembedded' | 'invalid' | 'unknown';
+
+export interface MetaDirective {
+  kind: MetaDirectiveKind;
+  /** As written (without a bot-name prefix), character references decoded: `max-snippet:20`. */
+  raw: string;
+  /** The crawler name it addresses as written (`googlebot`); null for every crawler (`name="robots"`, or a header value without a bot name). */
+  scope: string | null;
+  /** A `<meta>` tag or an `X-Robots-Tag` header. */
+  origin: 'meta' | 'header';
+}
+
+/** The other META tags of seeds 001 and 002 (always empty for `xRobotsTag`). */
+export interface OtherMeta {
+  /** The first `<meta name="description">`, trimmed. */
+  description: string | null;
+  /** Every `<meta name="keywords">` list, split at commas, trimmed, empty ones dropped. */
+  keywords: string[];
+  /** `<meta name="document-state">`: `'static'`, `'dynamic'`, or another value as written; null when absent (which means static). */
+  documentState: 'static' | 'dynamic' | (string & {}) | null;
+  /** `<meta name="url">`: the page's canonical URL. */
+  url: string | null;
+  /** `<meta name="revisit-after">`; `days` when it reads `N`, `N day(s)`. */
+  revisitAfter: { raw: string; days: number | null } | null;
+}
+
+/** What a page's robots META tags or X-Robots-Tag headers say to one crawler. Without any: index, follow, archive, snippet, no limits. */
+export interface MetaRobots {
+  index: boolean;
+  follow: boolean;
+  archive: boolean;
+  snippet: boolean;
+  /** Characters; null for no limit; 0 exactly when `snippet` is false. */
+  maxSnippet: number | null;
+  /** null when no directive sets it. */
+  maxImagePreview: 'none' | 'standard' | 'large' | null;
+  /** Seconds; null for no limit. */
+  maxVideoPreview: number | null;
+  imageIndex: boolean;
+  translate: boolean;
+  /** `unavailable_after`, ms since the epoch (the earliest readable date); null when none. */
+  unavailableAfter: number | null;
+  indexIfEmbedded: boolean;
+  /** Every directive that applies to the crawler, in document order. */
+  directives: MetaDirective[];
+  other: OtherMeta;
+  /** The head went past 512 KiB, or more than 1024 directives were found. */
+  truncated: boolean;
+}
+
+export interface MetaOptions {
+  /**
+   * How contradictory directives resolve. `'most-restrictive'` (default; Google): `noindex` beats
+   * `index`, the smallest limits win. `'seed001'` (the 1996 META proposal): `all` overrides the
+   * others, `follow`/`nofollow` and `index`/`noindex` resolve to the positive term, and
+   * `noindex` alone also stops link following.
+   */
+  conflict?: 'most-restrictive' | 'seed001';
+}
+
+/**
+ * The robots META tags in an HTML document's head for `agent` (a product token or User-Agent):
+ * `name="robots"` and `name="<agent>"` (and `googlebot` for `googlebot-news`), in any attribute
+ * order and quoting, character references decoded; comments and scripts skipped; the scan stops
+ * at `</head>` or `<body`.
+ */
+export declare function metaRobots(html: string | Uint8Array | ArrayBuffer, agent: string, options?: MetaOptions): MetaRobots;
+
+/** `X-Robots-Tag` header values (one, or each header line) for `agent`: `noindex`, `googlebot: noindex`, `unavailable_after: <date>`. */
+export declare function xRobotsTag(headerValues: string | Iterable<string>, agent: string, options?: MetaOptions): MetaRobots;
+
+// ---- RobotRules ---------------------------------------------------------------------------
+
+export interface RobotRulesOptions {
+  /** Default `'rfc9309'`: how every file is parsed and every failure status handled. */
+  dialect?: Dialect | (string & {});
+  /** Sites held at most; the least recently used is dropped (and freed) beyond it. Default 1000. */
+  maxSites?: number;
+  /** The clock, ms since the epoch. Default `Date.now`. */
+  now?: () => number;
+  /** Passed to `Robots.parse` and `fetchRobots`. Default 512000. */
+  maxBytes?: number;
+  /** Every stored copy stays fresh at least this long (e.g. so a failure is not refetched at once). Default 0. */
+  minTtlMs?: number;
+  /**
+   * How long a failure's answer is kept when nothing says otherwise: `parse()` with a failure
+   * status and no `freshUntil`, and `fetch()` without `Retry-After` (passed to `fetchRobots`).
+   * Default 300000 (5 minutes); capped as in `FetchOptions.retryAfterMs`.
+   */
+  retryAfterMs?: number;
+}
+
+export interface RobotRulesParseOptions {
+  /**
+   * Obey the copy until then (ms since the epoch, or a Date). Default: now + the dialect's
+   * default lifetime (24 h; 7 days for draft1996) for a 2xx, 304 or a status meaning "no file";
+   * now + `retryAfterMs` (5 minutes) for a failure (5xx, 0, and the dialect's other failures).
+   */
+  freshUntil?: number | Date;
+  /** The final HTTP status; 0 for a network error or timeout. Default 200. A non-2xx gets the dialect's policy, as in fetchRobots; 304 reuses the held copy. 3xx (other than 304) throws: follow redirects first. */
+  status?: number;
+}
+
+/** What a site's rules were built from (`fetchRobots`'s `source`, or the equivalent for `parse`). */
+export interface SiteSource {
+  url: string;
+  finalUrl?: string;
+  status: number;
+  redirects?: number;
+  fetchedAt: number;
+  freshUntil: number;
+  policy: FetchPolicy;
+  treatedAs: FetchSource['treatedAs'];
+  reason: string;
+  message: string;
+}
+
+export type RuleExplanation =
+  | {
+      known: true;
+      /** The site's key: scheme, host (lower-case, punycode) and port when not the default. */
+      site: string;
+      allowed: boolean;
+      verdict: Explanation;
+      source: SiteSource;
+    }
+  | {
+      known: false;
+      site: string;
+      code: 'unknown-site';
+      /** `no robots.txt parsed for https://host` */
+      reason: string;
+    }
+  | {
+      known: false;
+      site: string;
+      code: 'expired';
+      /** `the robots.txt of https://host expired at <ISO date>` */
+      reason: string;
+      expiredAt: number;
+      source: SiteSource;
+    };
+
+export interface RobotRulesStats {
+  /** Sites held now. */
+  sites: number;
+  /** Lookups (`allowed`, `explain`) answered from a fresh copy. */
+  hits: number;
+  /** Lookups for a site not held. */
+  misses: number;
+  /** Sites dropped for `maxSites`. */
+  evictions: number;
+  /** Lookups that found only an expired copy. */
+  expired: number;
+}
+
+/** WWW::RobotRules for JavaScript: the rules of many sites, for one crawler. */
+export declare class RobotRules implements Disposable {
+  constructor(agent: string, options?: RobotRulesOptions);
+  readonly agent: string;
+  readonly dialect: Dialect;
+  readonly stats: RobotRulesStats;
+  /** Stores the rules of `robotsUrl`'s site (`text` is used for a 2xx only). */
+  parse(robotsUrl: string | URL, text: string | Uint8Array | ArrayBuffer | null | undefined, options?: RobotRulesParseOptions): SiteSource;
+  /** Fetches the site's robots.txt with fetchRobots (the crawler's User-Agent by default) and stores it. */
+  fetch(url: string | URL, options?: Omit<FetchOptions, 'dialect'>): Promise<SiteSource>;
+  /** true/false from a fresh copy; undefined when there is none (see `explain`). */
+  allowed(url: string | URL): boolean | undefined;
+  explain(url: string | URL): RuleExplanation;
+  /** true when `allowed(url)` cannot answer: no copy held, or it expired. */
+  expired(url: string | URL): boolean;
+  crawlDelay(url: string | URL): number | undefined;
+  forget(url: string | URL): boolean;
+  clear(): void;
+  [Symbol.dispose](): void;
+}
 
 export default Robots;

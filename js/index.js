@@ -3,6 +3,7 @@
 // bundler loads it with a plain import, synchronously, with no fetch, fs or asset configuration.
 import wasmBase64 from './wasm-base64.js';
 import { defineApi } from './robots.js';
+import { defineRobotRules } from './rules.js';
 
 function decode(base64) {
   if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(base64);
@@ -15,6 +16,14 @@ function decode(base64) {
 }
 
 const api = /* @__PURE__ */ defineApi(() => new WebAssembly.Module(decode(wasmBase64)));
-export const Robots = api.Robots;
-export const fetchRobots = api.fetchRobots;
-export default Robots;
+// Local names that differ from the exported ones: a top-level `Robots` or `RobotRules` would make
+// the bundler rename the classes inside defineApi/defineRobotRules (Robots.name === 'Robots2').
+const robotsClass = api.Robots;
+const fetchRobotsFn = api.fetchRobots;
+const robotRulesClass = /* @__PURE__ */ defineRobotRules(api);
+const metaRobotsFn = api.metaRobots;
+const xRobotsTagFn = api.xRobotsTag;
+export {
+  robotsClass as Robots, fetchRobotsFn as fetchRobots, robotRulesClass as RobotRules, metaRobotsFn as metaRobots,
+  xRobotsTagFn as xRobotsTag, robotsClass as default,
+};

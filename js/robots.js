@@ -12,6 +12,8 @@ import { createBindings } from './glue.js';
 const PREFIX = 'robots-eval: ';
 const MAX_U32 = 0xffffffff;
 const DEFAULT_MAX_BYTES = 512000;
+/** How long fetchRobots keeps a failure's answer (5xx, network error, timeout, Google's 429, a deferral) when the server sent no Retry-After. */
+const DEFAULT_RETRY_AFTER_MS = 300_000;
 
 function describe(value) {
   if (value === null) return 'null';
@@ -30,6 +32,13 @@ function typeError(where, what, value) {
 function split(joined) {
   return joined === '' ? [] : joined.slice(1).split('\n');
 }
+
+// The directive kinds in the order of their index in NativeMeta (wasm/src/lib.rs).
+const META_KINDS = ['all', 'none', 'index', 'noindex', 'follow', 'nofollow', 'archive', 'noarchive', 'nosnippet', 'max-snippet',
+  'max-image-preview', 'max-video-preview', 'noimageindex', 'notranslate', 'unavailable_after', 'indexifembedded', 'invalid', 'unknown'];
+const IMAGE_PREVIEW = ['none', 'standard', 'large'];
+/** The core's HEAD_SCAN_LIMIT (robots_eval::meta): only this much of a document is scanned. */
+const META_SCAN_LIMIT = 512 * 1024;
 
 export function defineRobots(loadModule) {
   return defineApi(loadModule).Robots;
@@ -503,6 +512,7 @@ export function defineApi(loadModule) {
     if (options !== undefined && options !== null && typeof options !== 'object') throw typeError(where, 'options must be an object', options);
     const {
       fetch: doFetch = globalThis.fetch, userAgent, dialect = 'rfc9309', timeoutMs = 10000, signal, maxBytes = DEFAULT_MAX_BYTES,
+      retryAfterMs = DEFAULT_RETRY_AFTER_MS,
     } = options ?? {};
     if (typeof doFetch !== 'function') throw typeError(where, 'options.fetch must be a function', doFetch);
     if (userAgent !== undefined && typeof userAgent !== 'string') throw typeError(where, 'options.userAgent must be a string', userAgent);
@@ -510,6 +520,9 @@ export function defineApi(loadModule) {
     if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) throw new RangeError(`${PREFIX}${where}: options.timeoutMs must be a positive number, got ${describe(timeoutMs)}`);
     if (typeof maxBytes !== 'number' || !(maxBytes >= 0) || (maxBytes !== Infinity && !Number.isInteger(maxBytes))) {
       throw new RangeError(`${PREFIX}${where}: options.maxBytes must be a non-negative integer or Infinity, got ${describe(maxBytes)}`);
+    }
+    if (typeof retryAfterMs !== 'number' || !(retryAfterMs >= 0)) {
+      throw new RangeError(`${PREFIX}${where}: options.retryAfterMs must be a non-negative number, got ${describe(retryAfterMs)}`);
     }
     let base;
     try {
@@ -541,7 +554,7 @@ export function defineApi(loadModule) {
     let res = null;
     let body = null;
     let decision = null;
-    const decideNow = () => split(b.fetch_decide(d, kind, status, Date.now(), redirects, false, res?.headers.get('retry-after') ?? undefined));
+    const decideNow = (now = Date.now()) => split(b.fetch_decide(d, kind, status, now, redirects, false, res?.headers.get('retry-after') ?? undefined));
     try {
       for (;;) {
         res = null;
@@ -592,12 +605,22 @@ export function defineApi(loadModule) {
     }
     if (kind !== 0) status = 0;
     try {
-      decision ??= decideNow();
-      const [policy, reason, message] = decision;
       const fetchedAt = Date.now();
-      const h = kind === 0 && res !== null ? res.headers : null;
-      const opt = (name) => h?.get(name) ?? undefined;
-      const freshUntil = h === null ? fetchedAt : b.fetch_fresh_until(d, fetchedAt, opt('cache-control'), opt('expires'), opt('date'), opt('age'), false);
+      decision ??= decideNow(fetchedAt);
+      const [policy, reason, message, retryAt, nextChangeAt, maxFailureMs] = decision;
+      let freshUntil;
+      if (policy === 'parse' || policy === 'allow-all') {
+        // A usable answer (a file, or a 4xx/redirect loop meaning "no file"): its cache headers.
+        const h = kind === 0 && res !== null ? res.headers : null;
+        const opt = (name) => h?.get(name) ?? undefined;
+        freshUntil = h === null ? fetchedAt : b.fetch_fresh_until(d, fetchedAt, opt('cache-control'), opt('expires'), opt('date'), opt('age'), false);
+      } else {
+        // A failure (disallow-all because unreachable, defer): ask again at the Retry-After time,
+        // else after retryAfterMs; never later than the dialect's longest lifetime, nor than the
+        // time the same failure would be handled differently (Google's 12 hours).
+        freshUntil = retryAt === '' ? fetchedAt + retryAfterMs : Number(retryAt);
+        freshUntil = Math.max(fetchedAt, Math.min(freshUntil, fetchedAt + Number(maxFailureMs), nextChangeAt === '' ? Infinity : Number(nextChangeAt)));
+      }
       let text;
       let treatedAs = policy;
       if (policy === 'parse') text = body ?? new Uint8Array(0);
@@ -625,5 +648,102 @@ export function defineApi(loadModule) {
     }
   }
 
-  return { Robots, fetchRobots };
+  // ---- Page-level rules: robots META tags and X-Robots-Tag --------------------------------
+
+  function conflictArg(options, where) {
+    if (options === undefined || options === null) return 0;
+    if (typeof options !== 'object') throw typeError(where, 'options must be an object', options);
+    const { conflict = 'most-restrictive' } = options;
+    if (conflict === 'most-restrictive') return 0;
+    if (conflict === 'seed001') return 1;
+    throw new RangeError(`${PREFIX}${where}: options.conflict must be 'most-restrictive' or 'seed001', got ${describe(conflict)}`);
+  }
+
+  /** The compact result of NativeMeta (wasm/src/lib.rs) as a plain object. */
+  function metaResult(native) {
+    let n, lens, text;
+    try {
+      n = native.nums();
+      lens = native.lens();
+      text = native.text();
+    } finally {
+      native.free();
+    }
+    let at = 0;
+    let k = 0;
+    const str = () => text.slice(at, (at += lens[k++]));
+    const num = (v) => (Number.isNaN(v) ? null : v);
+    const directives = new Array(n[12]);
+    for (let i = 0, j = 19; i < directives.length; i++, j += 3) {
+      const raw = str();
+      directives[i] = { kind: META_KINDS[n[j]], raw, scope: n[j + 2] === 1 ? str() : null, origin: n[j + 1] === 1 ? 'header' : 'meta' };
+    }
+    const description = n[14] === 1 ? str() : null;
+    const keywords = new Array(n[13]);
+    for (let i = 0; i < keywords.length; i++) keywords[i] = str();
+    const documentState = Number.isNaN(n[15]) ? null : n[15] === 2 ? str() : n[15] === 1 ? 'dynamic' : 'static';
+    const url = n[16] === 1 ? str() : null;
+    const revisitAfter = n[17] === 1 ? { raw: str(), days: num(n[18]) } : null;
+    return {
+      index: n[0] === 1,
+      follow: n[1] === 1,
+      archive: n[2] === 1,
+      snippet: n[3] === 1,
+      maxSnippet: num(n[4]),
+      maxImagePreview: Number.isNaN(n[5]) ? null : IMAGE_PREVIEW[n[5]],
+      maxVideoPreview: num(n[6]),
+      imageIndex: n[7] === 1,
+      translate: n[8] === 1,
+      unavailableAfter: num(n[9]),
+      indexIfEmbedded: n[10] === 1,
+      directives,
+      other: { description, keywords, documentState, url, revisitAfter },
+      truncated: n[11] === 1,
+    };
+  }
+
+  function metaRobots(html, agent, options) {
+    const where = 'metaRobots(html, agent, options)';
+    if (html instanceof ArrayBuffer) html = new Uint8Array(html);
+    if (typeof html === 'string') html = encoder.encode(html.length > META_SCAN_LIMIT ? html.slice(0, META_SCAN_LIMIT + 1) : html);
+    else if (!(html instanceof Uint8Array)) throw typeError(where, 'html must be a string, Uint8Array or ArrayBuffer', html);
+    if (typeof agent !== 'string') throw typeError(where, 'agent must be a string', agent);
+    const conflict = conflictArg(options, where);
+    // The core reads the first 512 KiB (its head scan limit); one byte more tells it there was more.
+    if (html.length > META_SCAN_LIMIT + 1) html = html.subarray(0, META_SCAN_LIMIT + 1);
+    try {
+      return metaResult(bindings().NativeMeta.html(html, agent, conflict));
+    } catch (e) {
+      throw rethrow(e);
+    }
+  }
+
+  function xRobotsTag(headerValues, agent, options) {
+    const where = 'xRobotsTag(headerValues, agent, options)';
+    if (typeof headerValues === 'string') headerValues = [headerValues];
+    if (headerValues === null || typeof headerValues !== 'object' || typeof headerValues[Symbol.iterator] !== 'function') {
+      throw typeError(where, 'headerValues must be a string or an array of strings', headerValues);
+    }
+    const values = Array.from(headerValues);
+    if (typeof agent !== 'string') throw typeError(where, 'agent must be a string', agent);
+    const conflict = conflictArg(options, where);
+    const parts = new Array(values.length);
+    const lens = new Uint32Array(values.length);
+    let total = 0;
+    for (let i = 0; i < values.length; i++) {
+      if (typeof values[i] !== 'string') throw typeError(where, `headerValues[${i}] must be a string`, values[i]);
+      parts[i] = encoder.encode(values[i]);
+      lens[i] = parts[i].length;
+      total += parts[i].length;
+    }
+    const bytes = new Uint8Array(total);
+    for (let i = 0, at = 0; i < parts.length; at += parts[i].length, i++) bytes.set(parts[i], at);
+    try {
+      return metaResult(bindings().NativeMeta.header(bytes, lens, agent, conflict));
+    } catch (e) {
+      throw rethrow(e);
+    }
+  }
+
+  return { Robots, fetchRobots, metaRobots, xRobotsTag };
 }

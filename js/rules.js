@@ -17,6 +17,13 @@ const DEFAULT_TTL = { rfc9309: DAY, google: DAY, draft1996: 7 * DAY, original199
 
 const OLD = new Set(['draft1996', 'original1994', 'revisited']);
 
+// The longest a failure's answer (disallow-all because unreachable, defer) is kept: the same
+// bound fetchRobots applies (the dialect's cap on a copy's lifetime, or its default lifetime when
+// it has none; for Google also the 12 hours after which a failure is handled differently).
+const FAILURE_CAP = { rfc9309: DAY, google: 12 * HOUR, draft1996: 7 * DAY, original1994: 7 * DAY, revisited: 7 * DAY };
+// When to ask again after a failure, without a freshUntil or Retry-After: as fetchRobots.
+const DEFAULT_RETRY_AFTER_MS = 300_000;
+
 /**
  * The dialect's policy for a final HTTP status, without a cached copy and for a first failure:
  * the same table fetchRobots applies (docs/fetch-policy.md section 1; the test
@@ -89,6 +96,7 @@ export function defineRobotRules({ Robots, fetchRobots }) {
     #now;
     #maxBytes;
     #minTtlMs;
+    #retryAfterMs;
     #sites = new Map(); // origin -> { robots, source }, least recently used first
     #hits = 0;
     #misses = 0;
@@ -103,7 +111,7 @@ export function defineRobotRules({ Robots, fetchRobots }) {
       if (options !== undefined && options !== null && typeof options !== 'object') {
         throw new TypeError(`${PREFIX}${where}: options must be an object, got ${describe(options)}`);
       }
-      const { dialect = 'rfc9309', maxSites = 1000, now = Date.now, maxBytes, minTtlMs = 0 } = options ?? {};
+      const { dialect = 'rfc9309', maxSites = 1000, now = Date.now, maxBytes, minTtlMs = 0, retryAfterMs = DEFAULT_RETRY_AFTER_MS } = options ?? {};
       if (typeof dialect !== 'string') throw new TypeError(`${PREFIX}${where}: options.dialect must be a string, got ${describe(dialect)}`);
       const canonical = Robots.dialects.find((d) => d.toLowerCase() === dialect.toLowerCase());
       if (canonical === undefined) {
@@ -116,12 +124,16 @@ export function defineRobotRules({ Robots, fetchRobots }) {
       if (typeof minTtlMs !== 'number' || !(minTtlMs >= 0)) {
         throw new RangeError(`${PREFIX}${where}: options.minTtlMs must be a non-negative number, got ${describe(minTtlMs)}`);
       }
+      if (typeof retryAfterMs !== 'number' || !(retryAfterMs >= 0)) {
+        throw new RangeError(`${PREFIX}${where}: options.retryAfterMs must be a non-negative number, got ${describe(retryAfterMs)}`);
+      }
       this.#agent = agent;
       this.#dialect = canonical;
       this.#maxSites = maxSites;
       this.#now = now;
       this.#maxBytes = maxBytes;
       this.#minTtlMs = minTtlMs;
+      this.#retryAfterMs = retryAfterMs;
     }
 
     /** The crawler the rules are evaluated for. */
@@ -167,12 +179,12 @@ export function defineRobotRules({ Robots, fetchRobots }) {
         throw new RangeError(`${PREFIX}${where}: options.status must be the final HTTP status (0 for a network error or timeout; follow redirects first, as rules.fetch() does), got ${describe(status)}`);
       }
       const now = this.#now();
-      freshUntil = freshUntil === undefined ? now + DEFAULT_TTL[this.#dialect] : timeArg(freshUntil, where, 'options.freshUntil');
-      freshUntil = Math.max(freshUntil, now + this.#minTtlMs);
+      if (freshUntil !== undefined) freshUntil = Math.max(timeArg(freshUntil, where, 'options.freshUntil'), now + this.#minTtlMs);
       const origin = u.origin;
       if (status === 304) {
         const cached = this.#sites.get(origin);
         if (cached !== undefined) {
+          freshUntil ??= now + Math.max(DEFAULT_TTL[this.#dialect], this.#minTtlMs);
           const source = Object.freeze({ ...cached.source, status, fetchedAt: now, freshUntil, policy: 'use-cached', reason: 'not-modified', message: '304 Not Modified: the cached copy is used again.' });
           return this.#store(origin, cached.robots, source);
         }
@@ -189,6 +201,11 @@ export function defineRobotRules({ Robots, fetchRobots }) {
         treatedAs = 'disallow-all';
         body = DISALLOW_ALL;
       }
+      // Without a freshUntil: a file or "no file" (allow-all) keeps the dialect's default lifetime;
+      // a failure is asked again after retryAfterMs (capped as in fetchRobots).
+      freshUntil ??= now + Math.max(policy === 'parse' || policy === 'allow-all'
+        ? DEFAULT_TTL[this.#dialect]
+        : Math.min(this.#retryAfterMs, FAILURE_CAP[this.#dialect]), this.#minTtlMs);
       const robots = Robots.parse(body, this.#maxBytes === undefined ? { dialect: this.#dialect } : { dialect: this.#dialect, maxBytes: this.#maxBytes });
       const source = Object.freeze({
         url: new URL('/robots.txt', u).href,
@@ -215,6 +232,7 @@ export function defineRobotRules({ Robots, fetchRobots }) {
       }
       const robots = await fetchRobots(u.origin, {
         userAgent: this.#agent,
+        retryAfterMs: this.#retryAfterMs,
         ...(this.#maxBytes === undefined ? {} : { maxBytes: this.#maxBytes }),
         ...options,
         dialect: this.#dialect,

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Every JavaScript test, against the packed npm package: build pkg/ if it is stale, `npm pack`,
-# install the tarball into a scratch project (tests/js/.scratch/app) and run the tests there, so
-# they import 'robots-eval' exactly as users do. Assumes scripts/setup.sh has run.
+# install the tarball into a scratch project (tests/js/.scratch/run.XXXXXX/app, one per run, removed
+# afterwards unless ROBOTS_EVAL_KEEP_SCRATCH=1) and run the tests there, so they import
+# 'robots-eval' exactly as users do; two runs at once cannot clobber each other. Assumes
+# scripts/setup.sh has run.
 #   scripts/test-js.sh              all tests
 #   scripts/test-js.sh NAME...      only tests/js/NAME.test.* (e.g. conformance browser)
 set -euo pipefail
@@ -19,8 +21,9 @@ fi
 # The native CLI, for the native-vs-package comparison.
 [ "${ROBOTS_EVAL_NO_BUILD:-}" = 1 ] || cargo build --quiet --release --locked --features cli --bin robots-eval
 
-scratch=tests/js/.scratch
-rm -rf "$scratch/app" "$scratch"/robots-eval-*.tgz
+mkdir -p tests/js/.scratch
+scratch=$(mktemp -d "$repo/tests/js/.scratch/run.XXXXXX")
+[ "${ROBOTS_EVAL_KEEP_SCRATCH:-}" = 1 ] || trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/app"
 tarball=$(npm pack --silent --pack-destination "$scratch" | tail -1)
 cat > "$scratch/app/package.json" <<JSON

@@ -83,6 +83,10 @@ test('429: rfc9309 allows all, google disallows, draft1996 defers (treated as di
   assert.equal(draft.source.treatedAs, 'disallow-all');
   assert.match(draft.source.message, /disallow-all/);
   assert.equal(draft.isAllowed('/x', 'bot'), false);
+  // rfc9309's allow-all is a usable answer (the default 24 h); the failures end at Retry-After.
+  assert.equal(rfc.source.freshUntil - rfc.source.fetchedAt, 24 * 3600_000);
+  assert.equal(google.source.freshUntil - google.source.fetchedAt, 120_000);
+  assert.equal(draft.source.freshUntil - draft.source.fetchedAt, 120_000);
 });
 
 test('500: rfc9309 disallows all', async () => {
@@ -90,6 +94,75 @@ test('500: rfc9309 disallows all', async () => {
   assert.equal(robots.source.status, 500);
   assert.equal(robots.source.policy, 'disallow-all');
   assert.equal(robots.isAllowed('/x', 'bot'), false);
+});
+
+// A failure's answer is kept until Retry-After, else for retryAfterMs (default 5 minutes), capped
+// by the dialect; never for the cache headers' lifetime (one 503 must not block a site for a day).
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const lifetime = (r) => r.source.freshUntil - r.source.fetchedAt;
+
+test('503 without Retry-After: kept for retryAfterMs (default 5 minutes), not for its cache headers', async () => {
+  const opts = on('e503', (req, res) => { res.writeHead(503, { 'cache-control': 'max-age=86400' }); res.end('down'); });
+  for (const dialect of ['rfc9309', 'google', 'draft1996', 'original1994', 'revisited']) {
+    const r = await fetchRobots(base, { ...opts, dialect });
+    assert.equal(r.source.status, 503);
+    assert.equal(r.source.treatedAs, 'disallow-all', dialect);
+    assert.equal(lifetime(r), 5 * MIN, dialect);
+    r.free();
+  }
+  const short = await fetchRobots(base, { ...opts, retryAfterMs: 1500 });
+  assert.equal(lifetime(short), 1500);
+  const zero = await fetchRobots(base, { ...opts, retryAfterMs: 0 });
+  assert.equal(lifetime(zero), 0);
+  // Capped by the dialect: 24 h (rfc9309), 12 h (google: then the failure is handled otherwise), 7 days.
+  const caps = { rfc9309: 24 * HOUR, google: 12 * HOUR, draft1996: 168 * HOUR, original1994: 168 * HOUR, revisited: 168 * HOUR };
+  for (const [dialect, cap] of Object.entries(caps)) {
+    const r = await fetchRobots(base, { ...opts, dialect, retryAfterMs: 365 * 24 * HOUR });
+    assert.equal(lifetime(r), cap, dialect);
+    r.free();
+  }
+  await assert.rejects(fetchRobots(base, { ...opts, retryAfterMs: -1 }), /retryAfterMs must be a non-negative number/);
+  await assert.rejects(fetchRobots(base, { ...opts, retryAfterMs: '5' }), RangeError);
+});
+
+test('503 with Retry-After: kept until then (delay-seconds or an HTTP-date), capped by the dialect', async () => {
+  let retryAfter;
+  const opts = on('e503ra', (req, res) => { res.writeHead(503, { 'retry-after': retryAfter, 'cache-control': 'max-age=86400' }); res.end('down'); });
+  retryAfter = '120';
+  const r = await fetchRobots(base, opts);
+  assert.equal(r.source.policy, 'disallow-all');
+  assert.equal(r.isAllowed('/x', 'bot'), false);
+  assert.equal(lifetime(r), 120_000);
+  // Retry-After wins over retryAfterMs, both ways.
+  assert.equal(lifetime(await fetchRobots(base, { ...opts, retryAfterMs: 1000 })), 120_000);
+  assert.equal(lifetime(await fetchRobots(base, { ...opts, retryAfterMs: HOUR })), 120_000);
+  const when = Math.floor(Date.now() / 1000) * 1000 + 2 * HOUR;
+  retryAfter = new Date(when).toUTCString();
+  assert.equal((await fetchRobots(base, opts)).source.freshUntil, when);
+  // A date in the past: ask again now.
+  retryAfter = 'Fri, 25 Jun 2010 15:00:00 GMT';
+  assert.equal(lifetime(await fetchRobots(base, opts)), 0);
+  // Unreadable: as if absent.
+  retryAfter = 'soon';
+  assert.equal(lifetime(await fetchRobots(base, opts)), 5 * MIN);
+  retryAfter = String(30 * 24 * 3600);
+  assert.equal(lifetime(await fetchRobots(base, opts)), 24 * HOUR);
+  assert.equal(lifetime(await fetchRobots(base, { ...opts, dialect: 'google' })), 12 * HOUR);
+  assert.equal(lifetime(await fetchRobots(base, { ...opts, dialect: 'draft1996' })), 7 * 24 * HOUR);
+});
+
+test('a network error is kept for retryAfterMs too; a 4xx keeps its cache headers', async () => {
+  const s = createServer();
+  await new Promise((r) => s.listen(0, '127.0.0.1', r));
+  const port = s.address().port;
+  await new Promise((r) => s.close(r));
+  const down = await fetchRobots(`http://127.0.0.1:${port}/`);
+  assert.equal(down.source.status, 0);
+  assert.equal(lifetime(down), 5 * MIN);
+  const nf = await fetchRobots(base, on('nf60', (req, res) => { res.writeHead(404, { 'cache-control': 'max-age=60', 'retry-after': '5' }); res.end(); }));
+  assert.equal(nf.source.policy, 'allow-all');
+  assert.equal(lifetime(nf), 60_000);
 });
 
 function chain(name, hops) {

@@ -8,3 +8,15 @@ test('Node CommonJS: the whole API', async () => {
   assert.deepEqual(smoke(Robots), []);
   assert.equal(require('robots-eval').default, Robots);
 });
+
+test('Node CommonJS: RobotRules and fetchRobots are exported too', () => {
+  const { RobotRules, fetchRobots } = require('robots-eval');
+  assert.equal(typeof fetchRobots, 'function');
+  assert.equal(typeof RobotRules, 'function');
+  const rules = new RobotRules('Bot');
+  rules.parse('https://a.example/robots.txt', 'User-agent: *\nDisallow: /x\n');
+  assert.equal(rules.allowed('https://a.example/x'), false);
+  assert.equal(rules.allowed('https://a.example/y'), true);
+  assert.equal(Object.prototype.toString.call(rules), '[object RobotRules]');
+  rules.clear();
+});

@@ -6,12 +6,30 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as pkg from 'robots-eval';
 
-const { Robots, fetchRobots } = pkg;
-// The repository's js/rules.js, for the tests that wrap Robots.parse (to see every object freed),
-// and as the class itself while the package does not export it yet.
+// The class under test is the package's export (from the installed tarball), never the
+// repository's file.
+const { Robots, fetchRobots, RobotRules } = pkg;
+// The repository's js/rules.js only for the test that wraps Robots.parse (to see every object
+// freed): the package does not export defineRobotRules.
 const { defineRobotRules } = await import(pathToFileURL(join(process.env.ROBOTS_EVAL_REPO, 'js', 'rules.js')).href);
-const RobotRules = pkg.RobotRules ?? defineRobotRules({ Robots, fetchRobots });
-if (!pkg.RobotRules) console.log('NOTE: the package does not export RobotRules yet; testing js/rules.js over the package\'s Robots');
+
+test('RobotRules is the package\'s export, bound to its Robots', async () => {
+  assert.equal(typeof RobotRules, 'function');
+  assert.equal(RobotRules.name, 'RobotRules');
+  assert.equal(Robots.name, 'Robots');
+  assert.equal(fetchRobots.name, 'fetchRobots');
+  assert.equal(pkg.default, Robots);
+  assert.notEqual(RobotRules, defineRobotRules({ Robots, fetchRobots }));
+  // Both entries of the installed package export it: ESM and CommonJS.
+  const { createRequire } = await import('node:module');
+  const cjs = createRequire(import.meta.url)('robots-eval');
+  assert.equal(typeof cjs.RobotRules, 'function');
+  assert.match(import.meta.resolve('robots-eval'), /node_modules\/robots-eval\/pkg\/index\.js$/);
+  const rules = new RobotRules('Bot');
+  rules.parse('https://a.example/robots.txt', 'User-agent: *\nDisallow: /x\n');
+  assert.equal(rules.allowed('https://a.example/x'), false);
+  rules.clear();
+});
 
 const MEMORY = Symbol.for('robots-eval.memoryBytes');
 const MARYS = `# This is the robots.txt file for Mary's Antiques web site
@@ -155,6 +173,9 @@ test('a status other than 2xx gets the dialect\'s policy, the same as fetchRobot
       assert.equal(stored.policy, want.policy, at);
       assert.equal(stored.treatedAs, want.treatedAs, at);
       assert.equal(stored.reason, want.reason, at);
+      // The same lifetime without a freshUntil: the dialect's default for a file or "no file",
+      // retryAfterMs (5 minutes) for a failure.
+      assert.equal(stored.freshUntil - stored.fetchedAt, want.freshUntil - want.fetchedAt, `${at} lifetime`);
       for (const path of ['/x', '/y']) assert.equal(rules.allowed(`${site}${path}`), fetched.isAllowed(path, 'Bot'), `${at} ${path}`);
       fetched.free();
     }
@@ -163,6 +184,33 @@ test('a status other than 2xx gets the dialect\'s policy, the same as fetchRobot
   const rules = new RobotRules('Bot');
   assert.throws(() => rules.parse('https://a.example/robots.txt', '', { status: 301 }), /follow redirects first/);
   assert.throws(() => rules.parse('https://a.example/robots.txt', '', { status: 700 }), RangeError);
+});
+
+test('a failure without freshUntil is kept for retryAfterMs, capped as fetchRobots caps it', async () => {
+  const now = clock();
+  const rules = new RobotRules('Bot', { now });
+  const s = rules.parse('https://a.example/robots.txt', null, { status: 503 });
+  assert.equal(s.treatedAs, 'disallow-all');
+  assert.equal(s.freshUntil, now() + 300_000);
+  now.advance(300_000 - 1);
+  assert.equal(rules.allowed('https://a.example/x'), false);
+  now.advance(1);
+  assert.equal(rules.allowed('https://a.example/x'), undefined);
+  // An explicit freshUntil is obeyed, for a failure too.
+  rules.parse('https://a.example/robots.txt', null, { status: 503, freshUntil: now() + 5000 });
+  assert.equal(rules.explain('https://a.example/x').source.freshUntil, now() + 5000);
+  const fiveHundred = { fetch: async () => new Response('down', { status: 500 }) };
+  for (const dialect of Robots.dialects) {
+    const long = new RobotRules('Bot', { now, dialect, retryAfterMs: 1e12 });
+    const stored = long.parse('https://b.example/robots.txt', null, { status: 500 });
+    const fetched = await fetchRobots('https://b.example/', { dialect, retryAfterMs: 1e12, ...fiveHundred });
+    assert.equal(stored.freshUntil - stored.fetchedAt, fetched.source.freshUntil - fetched.source.fetchedAt, dialect);
+    assert.ok(stored.freshUntil - stored.fetchedAt <= 7 * 24 * 3600_000, dialect);
+    fetched.free();
+    long.clear();
+  }
+  assert.throws(() => new RobotRules('Bot', { retryAfterMs: -5 }), /retryAfterMs must be a non-negative number/);
+  rules.clear();
 });
 
 test('304 refreshes a held copy; without one it is an invalid response', () => {
@@ -270,14 +318,28 @@ test('fetch(): fetchRobots with the crawler\'s User-Agent, stored with its lifet
   await rules.fetch(`${base}/`, { fetch: (url, init) => { seen = init.headers['user-agent']; return fetch(url, init); } });
   assert.equal(seen, 'FetchBot/1.0');
   assert.equal(rules.allowed(`${base}/mine/x`), false);
-  // Unreachable: the dialect's policy; minTtlMs keeps a failure from being refetched at once.
-  const down = new RobotRules('FetchBot', { now, minTtlMs: 30_000 });
-  const d = await down.fetch('http://127.0.0.1:9/', { fetch: async () => { throw new TypeError('refused'); } });
+  // Unreachable: the dialect's policy, asked again after retryAfterMs (default 5 minutes) or at
+  // Retry-After; minTtlMs is a floor under every lifetime.
+  const refused = { fetch: async () => { throw new TypeError('refused'); } };
+  const down = new RobotRules('FetchBot', { now, minTtlMs: 30_000, retryAfterMs: 10_000 });
+  const d = await down.fetch('http://127.0.0.1:9/', refused);
   assert.equal(d.treatedAs, 'disallow-all');
   assert.equal(d.freshUntil, now() + 30_000);
   assert.equal(down.allowed('http://127.0.0.1:9/a'), false);
+  const plain = new RobotRules('FetchBot', { now });
+  assert.equal((await plain.fetch('http://127.0.0.1:9/', refused)).freshUntil, now() + 300_000);
+  const e503 = { fetch: async () => new Response('down', { status: 503, headers: { 'retry-after': '90', 'cache-control': 'max-age=86400' } }) };
+  const s503 = await plain.fetch('https://down.example/', e503);
+  assert.equal(s503.freshUntil, now() + 90_000);
+  assert.equal(plain.allowed('https://down.example/x'), false);
+  now.advance(90_000);
+  assert.equal(plain.allowed('https://down.example/x'), undefined);
+  assert.equal(plain.expired('https://down.example/x'), true);
+  // retryAfterMs per fetch overrides the object's.
+  assert.equal((await plain.fetch('http://127.0.0.1:9/', { ...refused, retryAfterMs: 1000 })).freshUntil, now() + 1000);
   rules.clear();
   down.clear();
+  plain.clear();
 });
 
 test('bad arguments throw TypeError or RangeError naming the argument', () => {

@@ -93,6 +93,8 @@ const worker :Workerd.Worker = (
     assert.deepEqual(body.failures, []);
     assert.equal(body.sample.allowed, false);
     assert.equal(body.sample.line, 2);
+    assert.deepEqual(body.ruled, [false, true, null]); // RobotRules; undefined becomes null in JSON
+    assert.deepEqual(body.meta, [false, false]); // metaRobots, xRobotsTag
   } finally {
     try { process.kill(-child.pid, 'SIGTERM'); } catch {}
   }

@@ -1,6 +1,6 @@
 // A Cloudflare Worker that imports the package by name (bundled by runtimes.test.mjs the way
 // wrangler does: conditions workerd/worker/browser, the .wasm left as a module of its own).
-import { Robots } from 'robots-eval';
+import { Robots, RobotRules, metaRobots, xRobotsTag } from 'robots-eval';
 import { smoke } from './smoke.mjs';
 
 export default {
@@ -8,6 +8,12 @@ export default {
     const robots = Robots.parse('User-agent: *\nDisallow: /private\n');
     const sample = robots.explain('https://example.com/private/x', 'EdgeBot');
     robots.free();
-    return Response.json({ failures: smoke(Robots), sample });
+    // RobotRules from the workerd entry: bound to the same instance as its Robots.
+    const rules = new RobotRules('EdgeBot');
+    rules.parse('https://example.com/robots.txt', 'User-agent: *\nDisallow: /private\n');
+    const ruled = [rules.allowed('https://example.com/private/x'), rules.allowed('https://example.com/public'), rules.allowed('https://other.example/')];
+    rules.clear();
+    const meta = [metaRobots('<meta name="EdgeBot" content="noindex">', 'EdgeBot').index, xRobotsTag('edgebot: nofollow', 'EdgeBot').follow];
+    return Response.json({ failures: smoke(Robots), sample, ruled, meta });
   },
 };

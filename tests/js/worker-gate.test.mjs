@@ -108,6 +108,24 @@ function cacheService() {
 }
 
 const ttlState = { hits: 0, text: 'User-agent: *\nDisallow: /old\n', cacheControl: 'max-age=1' };
+// robots.txt answers 503 (with `retryAfter` unless null, and a day of max-age that must not count)
+// while `down`, then 200 with `text`.
+function outage(state) {
+  return (req, res, pathname) => {
+    if (pathname !== '/robots.txt') return false;
+    state.hits++;
+    if (state.down) {
+      res.writeHead(503, { 'cache-control': 'max-age=86400', ...(state.retryAfter === null ? {} : { 'retry-after': state.retryAfter }) });
+      res.end('down');
+    } else {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(state.text);
+    }
+    return true;
+  };
+}
+const outageRa = { hits: 0, down: true, retryAfter: '1', text: 'User-agent: *\nDisallow: /private\n' };
+const outageTtl = { hits: 0, down: true, retryAfter: null, text: 'User-agent: *\nDisallow: /private\n' };
 const sharedState = { hits: 0, text: 'User-agent: *\nDisallow: /shared\n', cacheControl: 'max-age=60' };
 
 const servers = [];
@@ -128,6 +146,7 @@ before(async () => {
       return true;
     },
     ttl: counting(ttlState), shared: counting(sharedState),
+    outageRa: outage(outageRa), outageTtl: outage(outageTtl),
   };
   for (const [name, robots] of Object.entries(scenarios)) {
     const s = origin(robots);
@@ -155,6 +174,8 @@ before(async () => {
     ttl: { DIALECT: 'rfc9309', ORIGIN: origins.ttl, CACHE: true },
     sharedA: { DIALECT: 'rfc9309', ORIGIN: origins.shared, CACHE: true },
     sharedB: { DIALECT: 'rfc9309', ORIGIN: origins.shared, CACHE: true },
+    outageRa: { DIALECT: 'rfc9309', ORIGIN: origins.outageRa },
+    outageTtl: { DIALECT: 'rfc9309', ORIGIN: origins.outageTtl, ROBOTS_FAILURE_TTL_MS: '1200' },
   };
   const cacheServer = cacheService();
   servers.push(cacheServer);
@@ -349,4 +370,22 @@ test('the Cache API (caches.default) shares robots.txt between isolates', async 
   assert.equal((await get('sharedB', '/other', 'ListedBot')).status, 200);
   assert.equal(sharedState.hits, 1);
   assert.equal(sharedCache.hits, hits + 1);
+});
+
+test('a 503 blocks until its Retry-After (or ROBOTS_FAILURE_TTL_MS), not for its max-age', async () => {
+  for (const [gate, state] of [['outageRa', outageRa], ['outageTtl', outageTtl]]) {
+    const down = await get(gate, '/page', 'ListedBot');
+    assert.equal(down.status, 403, gate);
+    assert.match(down.headers.get('x-robots-eval'), /^disallowed; robots-txt=503; policy=disallow-all; reason=unreachable/);
+    assert.equal((await get(gate, '/page', 'ListedBot')).status, 403, gate);
+    assert.equal(state.hits, 1, `${gate}: the failure is kept while it lasts`);
+    state.down = false;
+  }
+  await new Promise((r) => setTimeout(r, 1400));
+  for (const [gate, state] of [['outageRa', outageRa], ['outageTtl', outageTtl]]) {
+    // Refetched: the site's real rules apply again.
+    assert.equal((await get(gate, '/page', 'ListedBot')).status, 200, gate);
+    assert.equal((await get(gate, '/private/x', 'ListedBot')).status, 403, gate);
+    assert.equal(state.hits, 2, gate);
+  }
 });

@@ -313,7 +313,7 @@ impl NativeRobots {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The fetch lifecycle (robots_eval::fetch) and page-level rules (robots_eval::meta).
+// The fetch lifecycle (robots_eval::fetch) and page-level rules (robots_eval::meta, at the end).
 // ---------------------------------------------------------------------------------------------
 
 fn dialect_at(dialect: u32) -> DialectId {
@@ -329,8 +329,31 @@ pub fn fetch_redirect_limit(dialect: u32) -> u32 {
     u32::from(robots_eval::fetch::redirect_limit(dialect_at(dialect)))
 }
 
+/// `\n` + `v` in decimal (no formatting machinery), or `\n` alone for `None`.
+fn push_ms(s: &mut String, v: Option<u64>) {
+    s.push('\n');
+    let Some(mut v) = v else { return };
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        s.push(char::from(d));
+    }
+}
+
 /// The policy after one fetch outcome. `kind`: 0 status, 1 network error, 2 timeout, 3 too many
-/// redirects. Returns policy, reason and message (see `join`; the citation is left out to keep the .wasm small).
+/// redirects. Returns (see `join`; the citation is left out to keep the .wasm small): policy,
+/// reason, message; then three times in ms, each empty when there is none: the `Retry-After`
+/// time, when the same failure would start to be handled differently (`next_change_at_ms`),
+/// and the longest a failure's answer may be kept: the dialect's cap on a copy's lifetime, or its
+/// default lifetime when it has no cap (24 h for rfc9309 and google, 7 days for the others).
 #[wasm_bindgen]
 pub fn fetch_decide(
     dialect: u32,
@@ -341,7 +364,7 @@ pub fn fetch_decide(
     has_cached_copy: bool,
     retry_after: Option<String>,
 ) -> String {
-    use robots_eval::fetch::{decide, FetchContext, FetchOutcome, Policy};
+    use robots_eval::fetch::{decide, freshness, CacheHeaders, FetchContext, FetchOutcome, Policy};
     let outcome = match kind {
         0 => FetchOutcome::Status(u16::try_from(status).unwrap_or(0)),
         1 => FetchOutcome::NetworkError,
@@ -356,7 +379,8 @@ pub fn fetch_decide(
         site_down: false,
         retry_after: retry_after.as_deref(),
     };
-    let d = decide(dialect_at(dialect), &outcome, &ctx);
+    let dialect = dialect_at(dialect);
+    let d = decide(dialect, &outcome, &ctx);
     let policy = match d.policy {
         Policy::Parse { .. } => "parse",
         Policy::FollowRedirect => "follow-redirect",
@@ -365,7 +389,22 @@ pub fn fetch_decide(
         Policy::Defer => "defer",
         Policy::UseCached => "use-cached",
     };
-    join([policy, d.reason, d.message].into_iter())
+    let mut s = join([policy, d.reason, d.message].into_iter());
+    push_ms(&mut s, d.retry_at_ms);
+    push_ms(&mut s, d.next_change_at_ms);
+    // The cap, read through `freshness`: the longest max-age it accepts, and whether it was cut.
+    let longest = CacheHeaders {
+        cache_control: Some("max-age=2147483648"),
+        ..CacheHeaders::default()
+    };
+    let capped = freshness(dialect, 0, &longest, false);
+    let max_ms = if capped.capped {
+        capped.fresh_until_ms
+    } else {
+        freshness(dialect, 0, &CacheHeaders::default(), false).fresh_until_ms
+    };
+    push_ms(&mut s, Some(max_ms));
+    s
 }
 
 /// Until when a copy fetched at `fetched_at_ms` stays fresh (ms since the epoch).
@@ -387,4 +426,165 @@ pub fn fetch_fresh_until(
         age: age.as_deref(),
     };
     freshness(dialect_at(dialect), fetched_at_ms as u64, &headers, shared).fresh_until_ms as f64
+}
+
+/// A robots META / `X-Robots-Tag` result in compact form (see `meta_out`); the wrapper takes
+/// each part once.
+#[wasm_bindgen]
+pub struct NativeMeta {
+    nums: Vec<f64>,
+    lens: Vec<u32>,
+    text: String,
+}
+
+impl NativeMeta {
+    /// Appends a string; `lens` gets its length in UTF-16 code units (JS string length).
+    fn s(&mut self, v: &str) {
+        self.lens.push(v.encode_utf16().count() as u32);
+        self.text.push_str(v);
+    }
+
+    /// numbers: the 11 resolved fields (NaN for none), truncated, the directive count, the
+    /// keyword count, description?, document-state (NaN none, 0 static, 1 dynamic, 2 other),
+    /// url?, revisit-after?, its days (NaN); then kind, origin (0 meta, 1 header) and
+    /// has-scope per directive. Strings, in order: per directive raw and scope (if any); the
+    /// description, keywords, the other document-state, url, revisit-after raw, when present.
+    fn new(m: &robots_eval::meta::MetaRobots, conflict: u32) -> NativeMeta {
+        use robots_eval::meta::{
+            Conflict, DirectiveKind as K, DocumentState, ImagePreview, Origin, Scope,
+        };
+        let r = m.resolve(if conflict == 1 {
+            Conflict::Seed001
+        } else {
+            Conflict::MostRestrictive
+        });
+        let o = &m.other;
+        let opt = |v: Option<u64>| v.map_or(f64::NAN, |v| v as f64);
+        let flag = |b: bool| f64::from(u8::from(b));
+        let mut out = NativeMeta {
+            nums: Vec::with_capacity(19 + 3 * m.directives.len()),
+            lens: Vec::new(),
+            text: String::new(),
+        };
+        out.nums.extend_from_slice(&[
+            flag(r.index),
+            flag(r.follow),
+            flag(r.archive),
+            flag(r.snippet),
+            opt(r.max_snippet),
+            r.max_image_preview.map_or(f64::NAN, |p| match p {
+                ImagePreview::None => 0.0,
+                ImagePreview::Standard => 1.0,
+                ImagePreview::Large => 2.0,
+            }),
+            opt(r.max_video_preview),
+            flag(r.image_index),
+            flag(r.translate),
+            r.unavailable_after_ms.map_or(f64::NAN, |v| v as f64),
+            flag(r.index_if_embedded),
+            flag(m.truncated),
+            m.directives.len() as f64,
+            o.keywords.len() as f64,
+            flag(o.description.is_some()),
+            match &o.document_state {
+                None => f64::NAN,
+                Some(DocumentState::Static) => 0.0,
+                Some(DocumentState::Dynamic) => 1.0,
+                Some(DocumentState::Other(_)) => 2.0,
+            },
+            flag(o.url.is_some()),
+            flag(o.revisit_after.is_some()),
+            o.revisit_after
+                .as_ref()
+                .and_then(|v| v.days)
+                .map_or(f64::NAN, f64::from),
+        ]);
+        for d in &m.directives {
+            // The index into the wrapper's list of kind names.
+            let kind = match d.kind {
+                K::All => 0,
+                K::None => 1,
+                K::Index => 2,
+                K::NoIndex => 3,
+                K::Follow => 4,
+                K::NoFollow => 5,
+                K::Archive => 6,
+                K::NoArchive => 7,
+                K::NoSnippet => 8,
+                K::MaxSnippet(_) => 9,
+                K::MaxImagePreview(_) => 10,
+                K::MaxVideoPreview(_) => 11,
+                K::NoImageIndex => 12,
+                K::NoTranslate => 13,
+                K::UnavailableAfter { .. } => 14,
+                K::IndexIfEmbedded => 15,
+                K::Invalid => 16,
+                K::Unknown => 17,
+            };
+            out.nums.push(f64::from(kind));
+            out.nums.push(flag(d.origin == Origin::Header));
+            out.s(&d.raw);
+            match &d.scope {
+                Scope::Generic => out.nums.push(0.0),
+                Scope::Agent(a) => {
+                    out.nums.push(1.0);
+                    out.s(a);
+                }
+            }
+        }
+        if let Some(v) = &o.description {
+            out.s(v);
+        }
+        for k in &o.keywords {
+            out.s(k);
+        }
+        if let Some(DocumentState::Other(v)) = &o.document_state {
+            out.s(v);
+        }
+        if let Some(v) = &o.url {
+            out.s(v);
+        }
+        if let Some(v) = &o.revisit_after {
+            out.s(&v.raw);
+        }
+        out
+    }
+}
+
+#[wasm_bindgen]
+impl NativeMeta {
+    /// The robots META tags of an HTML document for `agent`. `conflict`: 0 most restrictive,
+    /// 1 seed 001.
+    pub fn html(html: &[u8], agent: &str, conflict: u32) -> NativeMeta {
+        NativeMeta::new(&robots_eval::meta::meta_robots(html, agent), conflict)
+    }
+
+    /// `X-Robots-Tag` values, UTF-8 back to back, with their byte lengths.
+    pub fn header(bytes: &[u8], lens: &[u32], agent: &str, conflict: u32) -> NativeMeta {
+        let mut values = Vec::with_capacity(lens.len());
+        let mut at = 0usize;
+        for &len in lens {
+            let end = at.saturating_add(len as usize);
+            values.push(
+                bytes
+                    .get(at..end)
+                    .and_then(|b| core::str::from_utf8(b).ok())
+                    .unwrap_or(""),
+            );
+            at = end;
+        }
+        NativeMeta::new(&robots_eval::meta::x_robots_tag(&values, agent), conflict)
+    }
+
+    pub fn nums(&mut self) -> Vec<f64> {
+        core::mem::take(&mut self.nums)
+    }
+
+    pub fn lens(&mut self) -> Vec<u32> {
+        core::mem::take(&mut self.lens)
+    }
+
+    pub fn text(&mut self) -> String {
+        core::mem::take(&mut self.text)
+    }
 }

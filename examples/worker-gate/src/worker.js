@@ -10,8 +10,9 @@ import { fetchRobots } from 'robots-eval';
 //    known and within the limit is stored there; its remaining lifetime comes back as `Age`.
 const cache = new Map(); // origin -> { robots, until } | { pending: Promise }
 // A copy's lifetime is at least MIN_TTL_MS (a `no-store` robots.txt is not refetched for every
-// request), and at least ROBOTS_FAILURE_TTL_MS (default 10 s) when robots.txt could not be
-// fetched at all: that answer has no lifetime of its own.
+// request). A failure (5xx, timeout, no response, Google's 429) is kept until its Retry-After,
+// else for ROBOTS_FAILURE_TTL_MS (default 10 s; fetchRobots' retryAfterMs), so one 503 does not
+// block crawlers for the cache headers' lifetime.
 const MIN_TTL_MS = 1000;
 const STORED_AT = 'x-robots-eval-stored-at';
 
@@ -95,12 +96,12 @@ function getRobots(origin, env, ctx) {
     userAgent: env.ROBOTS_USER_AGENT || 'robots-eval-worker-gate',
     timeoutMs: numberVar(env.ROBOTS_TIMEOUT_MS, 0) || 5000,
     maxBytes,
+    retryAfterMs: numberVar(env.ROBOTS_FAILURE_TTL_MS, 10_000),
     fetch: cachedFetch(ctx, maxBytes),
   }).then(
     (robots) => {
       const s = robots.source;
-      const floor = s.status === 0 ? numberVar(env.ROBOTS_FAILURE_TTL_MS, 10_000) : MIN_TTL_MS;
-      cache.set(origin, { robots, until: Math.max(s.freshUntil, s.fetchedAt + floor) });
+      cache.set(origin, { robots, until: Math.max(s.freshUntil, s.fetchedAt + MIN_TTL_MS) });
       // Free the copy this one replaces once the requests that already hold it have answered
       // (they use it synchronously right after their await, so the next task is late enough).
       if (hit?.robots) setTimeout(() => hit.robots.free(), 0);

@@ -39,3 +39,58 @@ async function fetched(): Promise<void> {
   await fetchRobots('https://example.com/', { timeoutMs: '5' });
 }
 void fetched;
+
+// RobotRules: many sites, one crawler.
+import { RobotRules, type RobotRulesOptions, type SiteSource, type RuleExplanation, type RobotRulesStats } from 'robots-eval';
+const ruleOptions: RobotRulesOptions = { dialect: 'google', maxSites: 100, now: Date.now, maxBytes: 100_000, minTtlMs: 1000, retryAfterMs: 60_000 };
+const rules = new RobotRules('ExampleBot/1.0', ruleOptions);
+const stored: SiteSource = rules.parse('https://example.com/robots.txt', 'User-agent: *\nDisallow: /x\n', { status: 503, freshUntil: new Date() });
+const storedPolicy: 'parse' | 'allow-all' | 'disallow-all' | 'defer' | 'use-cached' = stored.policy;
+const maybe: boolean | undefined = rules.allowed(new URL('https://example.com/x'));
+const ruleWhy: RuleExplanation = rules.explain('https://example.com/x');
+if (ruleWhy.known) {
+  const verdictLine: number = ruleWhy.verdict.line;
+  void verdictLine;
+} else if (ruleWhy.code === 'expired') {
+  const at: number = ruleWhy.expiredAt;
+  void at;
+}
+const ruleStats: RobotRulesStats = rules.stats;
+const ruleDelay: number | undefined = rules.crawlDelay('https://example.com/');
+const stale: boolean = rules.expired('https://example.com/');
+const forgotten: boolean = rules.forget('https://example.com/');
+async function fetchedRules(): Promise<SiteSource> {
+  const s = await rules.fetch('https://example.com/page', { timeoutMs: 5000, retryAfterMs: 30_000 });
+  // @ts-expect-error the dialect is the object's, not per fetch
+  await rules.fetch('https://example.com/', { dialect: 'google' });
+  return s;
+}
+rules.clear();
+rules[Symbol.dispose]();
+// @ts-expect-error the agent is required
+new RobotRules();
+// @ts-expect-error stats is read-only
+rules.stats = ruleStats;
+export { storedPolicy, maybe, ruleDelay, stale, forgotten, fetchedRules };
+
+// Page-level rules: robots META tags and X-Robots-Tag.
+import { metaRobots, xRobotsTag, type MetaRobots, type MetaDirective, type MetaOptions } from 'robots-eval';
+const metaOptions: MetaOptions = { conflict: 'seed001' };
+const page: MetaRobots = metaRobots('<meta name="robots" content="noindex">', 'Googlebot', metaOptions);
+const fromBytes: MetaRobots = metaRobots(new Uint8Array(0), 'Googlebot');
+const header: MetaRobots = xRobotsTag(['googlebot: noindex', 'unavailable_after: 25 Jun 2010 15:00:00 PST'], 'googlebot', { conflict: 'most-restrictive' });
+xRobotsTag('noindex', 'bot');
+const pageIndex: boolean = page.index;
+const snippetLimit: number | null = page.maxSnippet;
+const preview: 'none' | 'standard' | 'large' | null = page.maxImagePreview;
+const until: number | null = header.unavailableAfter;
+const firstDirective: MetaDirective | undefined = header.directives[0];
+const scope: string | null | undefined = firstDirective?.scope;
+const origin: 'meta' | 'header' | undefined = firstDirective?.origin;
+const keywords: string[] = fromBytes.other.keywords;
+const revisitDays: number | null | undefined = page.other.revisitAfter?.days;
+// @ts-expect-error conflict is one of two names
+metaRobots('', 'bot', { conflict: 'loose' });
+// @ts-expect-error header values are strings
+xRobotsTag([1], 'bot');
+export { pageIndex, snippetLimit, preview, until, scope, origin, keywords, revisitDays };
