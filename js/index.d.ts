@@ -129,6 +129,19 @@ export interface FetchOptions {
    * the dialect: 24 hours for rfc9309, 12 hours for google, 7 days for the others.
    */
   retryAfterMs?: number;
+  /**
+   * The result of an earlier `fetchRobots()` of the same site (its `source.url` must match; it
+   * may have been freed, and is never freed or changed here). When this fetch fails (5xx,
+   * network error, timeout, Google's 429), the dialect decides from how long the site has been
+   * unreachable (`previous.source.unreachableSince`, else now) and whether a good copy is at hand
+   * (the last file fetched with 2xx, carried from result to result while the site stays
+   * unreachable): rfc9309 disallows all for 30 days, then uses the copy; google disallows all for
+   * 12 hours, then uses the copy (or allows all without one) up to 30 days, then allows all. A
+   * `use-cached` result is a new `Robots` parsed again from the copy's text.
+   */
+  previous?: Robots | null;
+  /** The clock, ms since the epoch: `fetchedAt`, `freshUntil` and `unreachableSince` are read from it. Default `Date.now`. */
+  now?: () => number;
 }
 
 export interface FetchSource {
@@ -145,18 +158,24 @@ export interface FetchSource {
   /**
    * Obey this copy until then, ms since the epoch. For a file (`parse`) or an `allow-all` from a
    * 4xx or a redirect loop: Cache-Control, Expires, Date, Age and the dialect's cap. For a failure
-   * (`disallow-all` because unreachable, `defer`): the `Retry-After` time, else `fetchedAt +
+   * (`disallow-all` because unreachable, `defer`, `use-cached`): the `Retry-After` time, else `fetchedAt +
    * retryAfterMs` (5 minutes by default), capped by the dialect (see `FetchOptions.retryAfterMs`).
    */
   freshUntil: number;
   /** The core's decision. */
   policy: FetchPolicy;
-  /** How the returned rules were built: `defer` and `use-cached` (no cached copy here) become `disallow-all`. */
-  treatedAs: 'parse' | 'allow-all' | 'disallow-all';
+  /** How the returned rules were built: `defer` becomes `disallow-all`; `use-cached` is the previous good copy parsed again. */
+  treatedAs: 'parse' | 'allow-all' | 'disallow-all' | 'use-cached';
   /** A stable reason code, e.g. `not-found`, `unreachable`. */
   reason: string;
   /** One sentence a person can act on. */
   message: string;
+  /**
+   * While robots.txt cannot be fetched (5xx, network error, timeout, Google's 429, a deferral):
+   * when the current run of failures began, ms since the epoch (taken from `options.previous`, or
+   * now for the first failure). `null` after a fetch that got an answer.
+   */
+  unreachableSince: number | null;
 }
 
 /**
@@ -287,6 +306,8 @@ export interface SiteSource {
   treatedAs: FetchSource['treatedAs'];
   reason: string;
   message: string;
+  /** As in `FetchSource`: when the site's current run of failures began, or null. */
+  unreachableSince: number | null;
 }
 
 export type RuleExplanation =
@@ -337,7 +358,7 @@ export declare class RobotRules implements Disposable {
   /** Stores the rules of `robotsUrl`'s site (`text` is used for a 2xx only). */
   parse(robotsUrl: string | URL, text: string | Uint8Array | ArrayBuffer | null | undefined, options?: RobotRulesParseOptions): SiteSource;
   /** Fetches the site's robots.txt with fetchRobots (the crawler's User-Agent by default) and stores it. */
-  fetch(url: string | URL, options?: Omit<FetchOptions, 'dialect'>): Promise<SiteSource>;
+  fetch(url: string | URL, options?: Omit<FetchOptions, 'dialect' | 'previous' | 'now'>): Promise<SiteSource>;
   /** true/false from a fresh copy; undefined when there is none (see `explain`). */
   allowed(url: string | URL): boolean | undefined;
   explain(url: string | URL): RuleExplanation;

@@ -195,6 +195,7 @@ export function defineApi(loadModule) {
 
   const INTERNAL = Symbol('robots-eval');
   const WITH_SOURCE = Symbol('robots-eval.withSource');
+  const COPY_OF = Symbol('robots-eval.copyOf');
 
   class Robots {
     #inner;
@@ -203,6 +204,10 @@ export function defineApi(loadModule) {
     #diagnostics = null;
     #dialect;
     #source = null;
+    // For the fetch lifecycle (fetchRobots, RobotRules): the text of the last good copy of the
+    // site's robots.txt (a string or bytes we own), kept so that a later failure can fall back on
+    // it (policy use-cached); null when there is none. Survives free().
+    #copy = null;
     // Packed group selections by agent string: repeated queries for an agent skip selection.
     #selections = new Map();
 
@@ -216,9 +221,14 @@ export function defineApi(loadModule) {
       if (source) this.#source = source;
     }
 
-    static [WITH_SOURCE](robots, source) {
+    static [WITH_SOURCE](robots, source, copy = null) {
       robots.#source = source;
+      robots.#copy = copy;
       return robots;
+    }
+
+    static [COPY_OF](robots) {
+      return robots.#copy;
     }
 
     /** Where a robots.txt obtained with fetchRobots() came from; null for Robots.parse(). */
@@ -504,7 +514,51 @@ export function defineApi(loadModule) {
 
   // ---- The fetch lifecycle -----------------------------------------------------------------
 
-  const withSource = (robots, source) => Robots[WITH_SOURCE](robots, source);
+  const withSource = (robots, source, copy) => Robots[WITH_SOURCE](robots, source, copy);
+
+  /**
+   * The core's policy for one fetch outcome (fetch::decide through fetch_decide): kind 0 a final
+   * status, 1 a network error, 2 a timeout. `hasCopy`: a good copy is at hand; `since`: when the
+   * current run of failures began (null: this one is the first). Also returns `failed` (the
+   * outcome continues or starts a run of failures: the site is unreachable) and `failUntil`, the
+   * lifetime of a failure's answer: the Retry-After time, else now + retryAfterMs, never later
+   * than the dialect's longest lifetime nor than the time the same failure would be handled
+   * differently (Google's 12 hours and 30 days, RFC 9309's 30 days).
+   */
+  function decideFetch(d, kind, status, now, redirects, hasCopy, since, retryAfter, retryAfterMs) {
+    const [policy, reason, message, retryAt, nextChangeAt, maxFailureMs] = split(
+      b.fetch_decide(d, kind, status, now, redirects, hasCopy, since ?? NaN, retryAfter),
+    );
+    let failUntil = retryAt === '' ? now + retryAfterMs : Number(retryAt);
+    failUntil = Math.max(now, Math.min(failUntil, now + Number(maxFailureMs), nextChangeAt === '' ? Infinity : Number(nextChangeAt)));
+    const failed = kind !== 0 || status < 200 || status >= 500 || (status === 304 && !hasCopy) ||
+      ((status === 408 || status === 429) && policy !== 'allow-all');
+    return { policy, reason, message, failUntil, failed };
+  }
+
+  // For RobotRules (js/rules.js), which gets only { Robots, fetchRobots }: the same decisions and
+  // lifetimes from the core, and the kept copy. Not part of the public API.
+  const internals = {
+    decide(dialect, status, now, hasCopy, since, retryAfterMs) {
+      try {
+        bindings();
+        return decideFetch(dialectIndex(dialect), status === 0 ? 1 : 0, status, now, 0, hasCopy, since, undefined, retryAfterMs);
+      } catch (e) {
+        throw rethrow(e);
+      }
+    },
+    /** The dialect's default lifetime of a copy fetched at `now` without cache headers. */
+    defaultFreshUntil(dialect, now) {
+      try {
+        bindings();
+        return b.fetch_fresh_until(dialectIndex(dialect), now, undefined, undefined, undefined, undefined, false);
+      } catch (e) {
+        throw rethrow(e);
+      }
+    },
+    attach: withSource,
+    copyOf: (robots) => Robots[COPY_OF](robots),
+  };
 
   async function fetchRobots(url, options) {
     const where = 'fetchRobots(url, options)';
@@ -512,7 +566,7 @@ export function defineApi(loadModule) {
     if (options !== undefined && options !== null && typeof options !== 'object') throw typeError(where, 'options must be an object', options);
     const {
       fetch: doFetch = globalThis.fetch, userAgent, dialect = 'rfc9309', timeoutMs = 10000, signal, maxBytes = DEFAULT_MAX_BYTES,
-      retryAfterMs = DEFAULT_RETRY_AFTER_MS,
+      retryAfterMs = DEFAULT_RETRY_AFTER_MS, previous = null, now: clock = Date.now,
     } = options ?? {};
     if (typeof doFetch !== 'function') throw typeError(where, 'options.fetch must be a function', doFetch);
     if (userAgent !== undefined && typeof userAgent !== 'string') throw typeError(where, 'options.userAgent must be a string', userAgent);
@@ -524,6 +578,10 @@ export function defineApi(loadModule) {
     if (typeof retryAfterMs !== 'number' || !(retryAfterMs >= 0)) {
       throw new RangeError(`${PREFIX}${where}: options.retryAfterMs must be a non-negative number, got ${describe(retryAfterMs)}`);
     }
+    if (previous !== null && (!(previous instanceof Robots) || previous.source === null)) {
+      throw typeError(where, 'options.previous must be a Robots returned by an earlier fetchRobots() of the same site', previous);
+    }
+    if (typeof clock !== 'function') throw typeError(where, 'options.now must be a function returning ms since the epoch', clock);
     let base;
     try {
       base = new URL(url);
@@ -540,6 +598,12 @@ export function defineApi(loadModule) {
       throw rethrow(e);
     }
     const robotsUrl = new URL('/robots.txt', base).href;
+    if (previous !== null && previous.source.url !== robotsUrl) {
+      throw new RangeError(`${PREFIX}${where}: options.previous is the robots.txt of ${previous.source.url}, not of ${robotsUrl}`);
+    }
+    // Read now: the caller may free `previous` while the fetch runs (its copy survives free()).
+    const copy = previous === null ? null : Robots[COPY_OF](previous);
+    const since = previous?.source.unreachableSince ?? null;
     const limit = b.fetch_redirect_limit(d);
     const controller = new AbortController();
     let timedOut = false;
@@ -554,7 +618,7 @@ export function defineApi(loadModule) {
     let res = null;
     let body = null;
     let decision = null;
-    const decideNow = (now = Date.now()) => split(b.fetch_decide(d, kind, status, now, redirects, false, res?.headers.get('retry-after') ?? undefined));
+    const decideNow = (now = clock()) => decideFetch(d, kind, status, now, redirects, copy !== null, since, res?.headers.get('retry-after') ?? undefined, retryAfterMs);
     try {
       for (;;) {
         res = null;
@@ -578,7 +642,7 @@ export function defineApi(loadModule) {
             break;
           }
           decision = decideNow();
-          if (decision[0] === 'follow-redirect') {
+          if (decision.policy === 'follow-redirect') {
             current = next.href;
             redirects++;
             decision = null;
@@ -605,30 +669,32 @@ export function defineApi(loadModule) {
     }
     if (kind !== 0) status = 0;
     try {
-      const fetchedAt = Date.now();
+      const fetchedAt = clock();
       decision ??= decideNow(fetchedAt);
-      const [policy, reason, message, retryAt, nextChangeAt, maxFailureMs] = decision;
+      const { policy, reason, message, failUntil, failed } = decision;
       let freshUntil;
-      if (policy === 'parse' || policy === 'allow-all') {
+      if (policy === 'parse' || (policy === 'allow-all' && !failed)) {
         // A usable answer (a file, or a 4xx/redirect loop meaning "no file"): its cache headers.
         const h = kind === 0 && res !== null ? res.headers : null;
         const opt = (name) => h?.get(name) ?? undefined;
         freshUntil = h === null ? fetchedAt : b.fetch_fresh_until(d, fetchedAt, opt('cache-control'), opt('expires'), opt('date'), opt('age'), false);
       } else {
-        // A failure (disallow-all because unreachable, defer): ask again at the Retry-After time,
-        // else after retryAfterMs; never later than the dialect's longest lifetime, nor than the
-        // time the same failure would be handled differently (Google's 12 hours).
-        freshUntil = retryAt === '' ? fetchedAt + retryAfterMs : Number(retryAt);
-        freshUntil = Math.max(fetchedAt, Math.min(freshUntil, fetchedAt + Number(maxFailureMs), nextChangeAt === '' ? Infinity : Number(nextChangeAt)));
+        // A failure (disallow-all because unreachable, defer, the cached copy or allow-all while
+        // unreachable): ask again at the Retry-After time, else after retryAfterMs, capped.
+        freshUntil = failUntil;
       }
       let text;
       let treatedAs = policy;
-      if (policy === 'parse') text = body ?? new Uint8Array(0);
+      // The good copy carried to the next fetch: this file, or the previous one while unreachable.
+      let keep = failed ? copy : null;
+      if (policy === 'parse') keep = text = body ?? new Uint8Array(0);
       else if (policy === 'allow-all') text = '';
+      else if (policy === 'use-cached' && copy !== null) text = copy; // parsed again: `previous` stays the caller's
       else {
         text = DISALLOW_ALL;
         treatedAs = 'disallow-all';
       }
+      if (policy === 'use-cached') keep = copy;
       const parsed = Robots.parse(text, { dialect: names.dialects[d], maxBytes });
       const info = Object.freeze({
         url: robotsUrl,
@@ -641,8 +707,9 @@ export function defineApi(loadModule) {
         treatedAs,
         reason,
         message: treatedAs === policy ? message : `${message} Treated as disallow-all until robots.txt is fetched again.`,
+        unreachableSince: failed ? since ?? fetchedAt : null,
       });
-      return withSource(parsed, info);
+      return withSource(parsed, info, keep);
     } catch (e) {
       throw rethrow(e);
     }
@@ -744,6 +811,8 @@ export function defineApi(loadModule) {
       throw rethrow(e);
     }
   }
+
+  Object.defineProperty(fetchRobots, Symbol.for('robots-eval.internals'), { value: internals });
 
   return { Robots, fetchRobots, metaRobots, xRobotsTag };
 }

@@ -8,48 +8,19 @@
 // WebAssembly instance.
 
 const PREFIX = 'robots-eval: ';
-const HOUR = 3600_000;
-const DAY = 24 * HOUR;
 
-// The lifetime of a copy when the caller gives no freshUntil: the dialect's default from
-// docs/fetch-policy.md section 2.2 (no Cache-Control, no Expires).
-const DEFAULT_TTL = { rfc9309: DAY, google: DAY, draft1996: 7 * DAY, original1994: DAY, revisited: DAY };
-
-const OLD = new Set(['draft1996', 'original1994', 'revisited']);
-
-// The longest a failure's answer (disallow-all because unreachable, defer) is kept: the same
-// bound fetchRobots applies (the dialect's cap on a copy's lifetime, or its default lifetime when
-// it has none; for Google also the 12 hours after which a failure is handled differently).
-const FAILURE_CAP = { rfc9309: DAY, google: 12 * HOUR, draft1996: 7 * DAY, original1994: 7 * DAY, revisited: 7 * DAY };
 // When to ask again after a failure, without a freshUntil or Retry-After: as fetchRobots.
 const DEFAULT_RETRY_AFTER_MS = 300_000;
 
-/**
- * The dialect's policy for a final HTTP status, without a cached copy and for a first failure:
- * the same table fetchRobots applies (docs/fetch-policy.md section 1; the test
- * tests/js/rules.test.mjs checks this mapping against fetchRobots for every dialect). Status 0
- * means a network error or timeout.
- */
-function decide(dialect, status) {
-  const old = OLD.has(dialect);
-  const temporary = ['defer', 'temporary-failure', 'Temporary failure: defer visits to the site until robots.txt can be retrieved.'];
-  const unreachable = dialect === 'google'
-    ? ['disallow-all', 'server-error', 'Server error, 429 or network failure: crawling stops for the first 12 hours while robots.txt is retried.']
-    : ['disallow-all', 'unreachable', 'robots.txt is unreachable (server or network error): assume complete disallow until it can be fetched.'];
-  const failure = old ? temporary : unreachable;
-  if (status >= 200 && status < 300) return ['parse', 'success', 'robots.txt was fetched: obey its rules.'];
-  if (status >= 400 && status < 500) {
-    if (!old) {
-      if (status === 429 && dialect === 'google') return unreachable;
-      return ['allow-all', 'unavailable', 'A 4xx status means robots.txt is unavailable: the crawler may access any resource.'];
-    }
-    if (status === 401 || status === 403) return ['disallow-all', 'forbidden', '401 or 403: access to the whole site is restricted.'];
-    if (status === 404 || status === 410) return ['allow-all', 'not-found', 'No robots.txt: access is not restricted.'];
-    if (status === 408 || status === 429) return temporary;
-    return ['allow-all', 'client-error', 'Another 4xx status: treated as an absent file, so access is not restricted.'];
-  }
-  // 5xx, a network error (0), and an invalid final status (1xx, 304 without a cached copy).
-  return failure;
+// The policy for each status, the lifetimes and the time a site has been unreachable are the
+// core's (fetch::decide, fetch::freshness), reached through fetchRobots' internals: the same
+// decisions fetchRobots makes, from one place (tests/js/rules.test.mjs compares the two).
+
+/** A copy of the caller's text that the caller cannot change later (strings are immutable). */
+function ownCopy(text) {
+  if (text instanceof Uint8Array) return text.slice();
+  if (text instanceof ArrayBuffer) return new Uint8Array(text.slice(0));
+  return typeof text === 'string' ? text : '';
 }
 
 function describe(value) {
@@ -88,6 +59,7 @@ function timeArg(value, where, name) {
 
 export function defineRobotRules({ Robots, fetchRobots }) {
   const DISALLOW_ALL = 'User-agent: *\nDisallow: /\n';
+  const core = fetchRobots[Symbol.for('robots-eval.internals')];
 
   class RobotRules {
     #agent;
@@ -97,7 +69,7 @@ export function defineRobotRules({ Robots, fetchRobots }) {
     #maxBytes;
     #minTtlMs;
     #retryAfterMs;
-    #sites = new Map(); // origin -> { robots, source }, least recently used first
+    #sites = new Map(); // origin -> { robots, source }, least recently used first; robots carries the last good copy
     #hits = 0;
     #misses = 0;
     #expired = 0;
@@ -147,7 +119,10 @@ export function defineRobotRules({ Robots, fetchRobots }) {
       return { sites: this.#sites.size, hits: this.#hits, misses: this.#misses, evictions: this.#evictions, expired: this.#expired };
     }
 
-    #store(origin, robots, source) {
+    #store(origin, robots, source, copy) {
+      // The Robots carries its source and the last good copy, so that fetch() can pass it to
+      // fetchRobots as `previous`.
+      core.attach(robots, source, copy);
       const old = this.#sites.get(origin);
       if (old !== undefined) {
         this.#sites.delete(origin);
@@ -181,32 +156,42 @@ export function defineRobotRules({ Robots, fetchRobots }) {
       const now = this.#now();
       if (freshUntil !== undefined) freshUntil = Math.max(timeArg(freshUntil, where, 'options.freshUntil'), now + this.#minTtlMs);
       const origin = u.origin;
+      const cached = this.#sites.get(origin);
+      const copy = cached === undefined ? null : core.copyOf(cached.robots);
       if (status === 304) {
-        const cached = this.#sites.get(origin);
         if (cached !== undefined) {
-          freshUntil ??= now + Math.max(DEFAULT_TTL[this.#dialect], this.#minTtlMs);
-          const source = Object.freeze({ ...cached.source, status, fetchedAt: now, freshUntil, policy: 'use-cached', reason: 'not-modified', message: '304 Not Modified: the cached copy is used again.' });
-          return this.#store(origin, cached.robots, source);
+          freshUntil ??= Math.max(core.defaultFreshUntil(this.#dialect, now), now + this.#minTtlMs);
+          const source = Object.freeze({
+            ...cached.source, status, fetchedAt: now, freshUntil, policy: 'use-cached', reason: 'not-modified',
+            message: '304 Not Modified: the cached copy is used again.', unreachableSince: null,
+          });
+          return this.#store(origin, cached.robots, source, copy);
         }
         status = 0; // 304 without a cached copy: an invalid response, as a network error
       }
-      const [policy, reason, message] = decide(this.#dialect, status);
+      const { policy, reason, message, failUntil, failed } = core.decide(
+        this.#dialect, status, now, copy !== null, cached?.source.unreachableSince ?? null, this.#retryAfterMs,
+      );
       let body;
       let treatedAs = policy;
+      let keep = failed ? copy : null; // while unreachable, the last good copy is carried on
       if (policy === 'parse') {
         body = text ?? '';
       } else if (policy === 'allow-all') {
         body = '';
+      } else if (policy === 'use-cached' && copy !== null) {
+        body = copy;
       } else {
         treatedAs = 'disallow-all';
         body = DISALLOW_ALL;
       }
       // Without a freshUntil: a file or "no file" (allow-all) keeps the dialect's default lifetime;
       // a failure is asked again after retryAfterMs (capped as in fetchRobots).
-      freshUntil ??= now + Math.max(policy === 'parse' || policy === 'allow-all'
-        ? DEFAULT_TTL[this.#dialect]
-        : Math.min(this.#retryAfterMs, FAILURE_CAP[this.#dialect]), this.#minTtlMs);
+      freshUntil ??= Math.max(policy === 'parse' || (policy === 'allow-all' && !failed)
+        ? core.defaultFreshUntil(this.#dialect, now)
+        : failUntil, now + this.#minTtlMs);
       const robots = Robots.parse(body, this.#maxBytes === undefined ? { dialect: this.#dialect } : { dialect: this.#dialect, maxBytes: this.#maxBytes });
+      if (policy === 'parse') keep = ownCopy(text);
       const source = Object.freeze({
         url: new URL('/robots.txt', u).href,
         status,
@@ -216,8 +201,9 @@ export function defineRobotRules({ Robots, fetchRobots }) {
         treatedAs,
         reason,
         message: treatedAs === policy ? message : `${message} Treated as disallow-all until robots.txt is fetched again.`,
+        unreachableSince: failed ? cached?.source.unreachableSince ?? now : null,
       });
-      return this.#store(origin, robots, source);
+      return this.#store(origin, robots, source, keep);
     }
 
     /**
@@ -230,17 +216,22 @@ export function defineRobotRules({ Robots, fetchRobots }) {
       if (options !== undefined && options !== null && typeof options !== 'object') {
         throw new TypeError(`${PREFIX}${where}: options must be an object, got ${describe(options)}`);
       }
+      // The site's current copy, even expired, is `previous`: after a failure the core decides
+      // whether it still applies (use-cached), from how long the site has been unreachable.
+      const previous = this.#sites.get(u.origin)?.robots ?? null;
       const robots = await fetchRobots(u.origin, {
         userAgent: this.#agent,
         retryAfterMs: this.#retryAfterMs,
         ...(this.#maxBytes === undefined ? {} : { maxBytes: this.#maxBytes }),
         ...options,
         dialect: this.#dialect,
+        now: this.#now,
+        previous,
       });
       const s = robots.source;
       const now = this.#now();
       const source = Object.freeze({ ...s, fetchedAt: now, freshUntil: Math.max(now + (s.freshUntil - s.fetchedAt), now + this.#minTtlMs) });
-      return this.#store(u.origin, robots, source);
+      return this.#store(u.origin, robots, source, core.copyOf(robots));
     }
 
     #lookup(url, where, count) {

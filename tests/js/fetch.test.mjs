@@ -254,3 +254,103 @@ test('bad arguments throw', async () => {
   ac.abort(new Error('stop'));
   await assert.rejects(fetchRobots(base, { signal: ac.signal }), /stop/);
 });
+
+// ---- Unreachable with a previous copy (issue 5): options.previous, options.now ----------------
+
+const DAY = 24 * HOUR;
+const serve = (status) => async () => new Response(status === 200 ? BODY : 'down', { status });
+
+test('google: a failure within 12 h is disallow-all despite a cached copy; then the copy; after 30 days allow-all', async () => {
+  let t = Date.UTC(2026, 0, 1);
+  const now = () => t;
+  const site = 'https://g.example/';
+  const google = (status, previous) => fetchRobots(site, { dialect: 'google', fetch: serve(status), now, previous });
+  const good = await google(200);
+  assert.equal(good.source.unreachableSince, null);
+  assert.equal(good.isAllowed('/public', 'bot'), true);
+  t += HOUR;
+  const t1 = t;
+  const first = await google(500, good);
+  assert.equal(first.source.policy, 'disallow-all');
+  assert.equal(first.source.reason, 'server-error');
+  assert.equal(first.source.unreachableSince, t1);
+  assert.equal(first.isAllowed('/public', 'bot'), false);
+  assert.ok(first.source.freshUntil <= t1 + 12 * HOUR);
+  assert.equal(good.freed, false); // the caller's object is left alone
+  t = t1 + 12 * HOUR - 1;
+  const late = await google(500, first); // the run of failures began at t1, not now
+  assert.equal(late.source.policy, 'disallow-all');
+  assert.equal(late.source.unreachableSince, t1);
+  assert.equal(late.source.freshUntil, t1 + 12 * HOUR); // asked again when the answer changes
+  t = t1 + 12 * HOUR;
+  good.free(); // the copy travels with each result, so freeing an older one changes nothing
+  const cached = await google(500, late);
+  assert.equal(cached.source.policy, 'use-cached');
+  assert.equal(cached.source.treatedAs, 'use-cached');
+  assert.equal(cached.source.reason, 'server-error-cached');
+  assert.equal(cached.source.unreachableSince, t1);
+  assert.equal(cached.source.freshUntil, t + 300_000);
+  assert.equal(cached.isAllowed('/public', 'bot'), true);
+  assert.equal(cached.isAllowed('/private', 'bot'), false);
+  t = t1 + 30 * DAY - 1;
+  const still = await google(503, cached);
+  assert.equal(still.source.policy, 'use-cached');
+  assert.equal(still.isAllowed('/private', 'bot'), false);
+  t = t1 + 30 * DAY;
+  const gone = await google(500, still);
+  assert.equal(gone.source.policy, 'allow-all');
+  assert.equal(gone.source.reason, 'server-error-long');
+  assert.equal(gone.source.unreachableSince, t1);
+  assert.equal(gone.isAllowed('/private', 'bot'), true);
+  // Back up: a fresh copy, and the run of failures is over.
+  const back = await google(200, gone);
+  assert.equal(back.source.policy, 'parse');
+  assert.equal(back.source.unreachableSince, null);
+  // Without a good copy (only failures so far): allow-all after 12 hours.
+  const lone = await google(500);
+  t += 12 * HOUR;
+  const none = await google(500, lone);
+  assert.equal(none.source.policy, 'allow-all');
+  assert.equal(none.source.reason, 'server-error-no-cache');
+  for (const r of [first, late, cached, still, gone, back, lone, none]) r.free();
+});
+
+test('rfc9309: complete disallow for the first 30 days despite a cached copy, then the copy', async () => {
+  let t = Date.UTC(2026, 0, 1);
+  const now = () => t;
+  const site = 'https://r.example/';
+  const rfc = (status, previous) => fetchRobots(site, { fetch: status === 0 ? async () => { throw new TypeError('refused'); } : serve(status), now, previous });
+  let last = await rfc(200);
+  const t1 = t;
+  for (const [at, status] of [[0, 503], [13 * HOUR, 0], [29 * DAY, 500], [30 * DAY - 1, 502]]) {
+    t = t1 + at;
+    const next = await rfc(status, last);
+    last.free();
+    last = next;
+    assert.equal(last.source.policy, 'disallow-all', `${at}`);
+    assert.equal(last.source.reason, 'unreachable');
+    assert.equal(last.source.unreachableSince, t1);
+    assert.equal(last.isAllowed('/public', 'bot'), false);
+  }
+  t = t1 + 30 * DAY;
+  const cached = await rfc(500, last);
+  assert.equal(cached.source.policy, 'use-cached');
+  assert.equal(cached.source.reason, 'unreachable-long-cached');
+  assert.equal(cached.source.unreachableSince, t1);
+  assert.equal(cached.isAllowed('/public', 'bot'), true);
+  assert.equal(cached.isAllowed('/private', 'bot'), false);
+  assert.equal(last.freed, false);
+  last.free();
+  cached.free();
+});
+
+test('options.previous must be a fetched Robots of the same site', async () => {
+  const mine = await fetchRobots('https://a.example/', { fetch: serve(200) });
+  await assert.rejects(fetchRobots('https://b.example/', { fetch: serve(500), previous: mine }), /options.previous is the robots.txt of https:\/\/a.example\/robots.txt/);
+  const parsed = Robots.parse(BODY);
+  await assert.rejects(fetchRobots('https://a.example/', { fetch: serve(500), previous: parsed }), TypeError);
+  await assert.rejects(fetchRobots('https://a.example/', { fetch: serve(500), previous: {} }), TypeError);
+  await assert.rejects(fetchRobots('https://a.example/', { now: 5 }), /options.now must be a function/);
+  mine.free();
+  parsed.free();
+});

@@ -353,3 +353,70 @@ test('bad arguments throw TypeError or RangeError naming the argument', () => {
   assert.throws(() => rules.parse('not a url', ''), TypeError);
   assert.equal(Object.prototype.toString.call(rules), '[object RobotRules]');
 });
+
+// ---- Unreachable with a held copy (issue 5) ---------------------------------------------------
+
+test('google: a 500 within 12 h of the first failure disallows; then the held copy; after 30 days allow-all', async () => {
+  const H = 3600_000;
+  const now = clock();
+  const rules = new RobotRules('Bot', { now, dialect: 'google' });
+  const at = (status) => ({ fetch: async () => new Response(status === 200 ? 'User-agent: *\nDisallow: /x\n' : 'down', { status }) });
+  await rules.fetch('https://g.example/', at(200));
+  assert.equal(rules.allowed('https://g.example/x'), false);
+  assert.equal(rules.allowed('https://g.example/y'), true);
+  now.advance(2 * 24 * H); // the copy has expired: fetch() passes it on all the same
+  const t1 = now();
+  let s = await rules.fetch('https://g.example/', at(500));
+  assert.deepEqual([s.policy, s.unreachableSince], ['disallow-all', t1]);
+  assert.equal(rules.allowed('https://g.example/y'), false);
+  now.advance(12 * H - 1);
+  s = await rules.fetch('https://g.example/', at(500));
+  assert.deepEqual([s.policy, s.unreachableSince], ['disallow-all', t1]);
+  now.advance(1);
+  s = await rules.fetch('https://g.example/', at(503));
+  assert.deepEqual([s.policy, s.reason, s.unreachableSince], ['use-cached', 'server-error-cached', t1]);
+  assert.equal(rules.allowed('https://g.example/x'), false);
+  assert.equal(rules.allowed('https://g.example/y'), true);
+  // parse() with a failure status tracks the same run of failures.
+  now.advance(10 * 24 * H);
+  s = rules.parse('https://g.example/robots.txt', null, { status: 0 });
+  assert.deepEqual([s.policy, s.unreachableSince], ['use-cached', t1]);
+  assert.equal(rules.allowed('https://g.example/x'), false);
+  assert.equal(rules.allowed('https://g.example/y'), true);
+  now.advance(t1 + 30 * 24 * H - now());
+  s = rules.parse('https://g.example/robots.txt', null, { status: 500 });
+  assert.deepEqual([s.policy, s.reason, s.unreachableSince], ['allow-all', 'server-error-long', t1]);
+  assert.equal(rules.allowed('https://g.example/x'), true);
+  // A success ends the run.
+  s = rules.parse('https://g.example/robots.txt', 'User-agent: *\nDisallow: /y\n');
+  assert.deepEqual([s.policy, s.unreachableSince], ['parse', null]);
+  assert.equal(rules.allowed('https://g.example/y'), false);
+  rules.clear();
+});
+
+test('rfc9309: disallow-all for the first 30 days despite a held copy, then the copy (parse and fetch)', async () => {
+  const D = 24 * 3600_000;
+  const now = clock();
+  const rules = new RobotRules('Bot', { now });
+  const copy = new TextEncoder().encode('User-agent: *\nDisallow: /x\n');
+  rules.parse('https://r.example/robots.txt', copy);
+  copy.fill(0x20); // the held copy is the rules' own
+  const t1 = now();
+  for (const days of [0, 1, 29]) {
+    now.advance(t1 + days * D - now());
+    const s = rules.parse('https://r.example/robots.txt', 'ignored', { status: 503 });
+    assert.deepEqual([s.policy, s.reason, s.unreachableSince], ['disallow-all', 'unreachable', t1], `${days}`);
+    assert.equal(rules.allowed('https://r.example/y'), false);
+  }
+  now.advance(t1 + 30 * D - now());
+  const s = await rules.fetch('https://r.example/', { fetch: async () => { throw new TypeError('refused'); } });
+  assert.deepEqual([s.policy, s.reason, s.unreachableSince], ['use-cached', 'unreachable-long-cached', t1]);
+  assert.equal(rules.allowed('https://r.example/x'), false);
+  assert.equal(rules.allowed('https://r.example/y'), true);
+  // A first failure without any good copy: disallow-all, and no copy appears later.
+  rules.parse('https://n.example/robots.txt', null, { status: 500 });
+  now.advance(31 * D);
+  const n = rules.parse('https://n.example/robots.txt', null, { status: 500 });
+  assert.deepEqual([n.policy, n.reason], ['allow-all', 'unreachable-long']);
+  rules.clear();
+});

@@ -354,7 +354,10 @@ fn push_ms(s: &mut String, v: Option<u64>) {
 /// time, when the same failure would start to be handled differently (`next_change_at_ms`),
 /// and the longest a failure's answer may be kept: the dialect's cap on a copy's lifetime, or its
 /// default lifetime when it has no cap (24 h for rfc9309 and google, 7 days for the others).
+/// `unreachable_since_ms`: when the current run of failed fetches began (ms since the epoch), NaN
+/// when this failure is the first (it then counts as `now_ms`); see `FetchContext`.
 #[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
 pub fn fetch_decide(
     dialect: u32,
     kind: u32,
@@ -362,6 +365,7 @@ pub fn fetch_decide(
     now_ms: f64,
     redirects_followed: u32,
     has_cached_copy: bool,
+    unreachable_since_ms: f64,
     retry_after: Option<String>,
 ) -> String {
     use robots_eval::fetch::{decide, freshness, CacheHeaders, FetchContext, FetchOutcome, Policy};
@@ -373,7 +377,8 @@ pub fn fetch_decide(
     };
     let ctx = FetchContext {
         now_ms: now_ms as u64,
-        unreachable_since_ms: None,
+        // NaN (and anything negative) means none; `as` saturates, so no panic path.
+        unreachable_since_ms: (unreachable_since_ms >= 0.0).then_some(unreachable_since_ms as u64),
         has_cached_copy,
         redirects_followed: u8::try_from(redirects_followed).unwrap_or(u8::MAX),
         site_down: false,
