@@ -41,7 +41,7 @@ pub fn rfc3986_path_query(url: &str) -> (&str, bool) {
     // The common case for a crawler's queue: already a path.
     if let [b'/', second, ..] = bytes {
         if *second != b'/' {
-            let end = find_from(bytes, 0, b"#").unwrap_or(bytes.len());
+            let end = url.find('#').unwrap_or(url.len());
             return (url.get(..end).unwrap_or(url), false);
         }
     }
