@@ -6,6 +6,10 @@
 //! `../shared/conformance/seeds.json` (seed 002's fetch rules); the tables below cite
 //! `shared/docs/semantics.md` (B.1, B.12, C.13-C.16, D.2-D.3) or say "our choice".
 
+mod common;
+
+use common::Rng;
+
 use robots_eval::fetch::{
     decide, fresh_until, freshness, may_use_stale, parse_http_date, redirect_limit, CacheHeaders,
     Decision, FetchContext, FetchOutcome, Policy,
@@ -879,23 +883,14 @@ fn http_date_invalid() {
 // Never panics
 // ----------------------------------------------------------------------------------------------
 
-/// A tiny deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
+/// Random input from a fixed seed (`common::Rng`).
+trait Pieces {
     /// A string of pieces that matter to the parsers, glued at random.
-    fn text(&mut self, max_pieces: u64) -> String {
+    fn text(&mut self, max_pieces: usize) -> String;
+}
+
+impl Pieces for Rng {
+    fn text(&mut self, max_pieces: usize) -> String {
         const PIECES: &[&str] = &[
             "Sun",
             "Sunday",
@@ -938,9 +933,7 @@ impl Rng {
             "2000",
         ];
         let n = self.below(max_pieces + 1);
-        (0..n)
-            .map(|_| PIECES[self.below(PIECES.len() as u64) as usize])
-            .collect()
+        (0..n).map(|_| PIECES[self.below(PIECES.len())]).collect()
     }
 }
 

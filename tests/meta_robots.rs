@@ -4,6 +4,10 @@
 //! Provenance: examples marked "seed 001" / "seed 002" are the seeds' own (shared/seeds); the
 //! directive semantics are semantics.md G.1-G.5; the rest exercises the scanner's edge cases.
 
+mod common;
+
+use common::Rng;
+
 use robots_eval::meta::{
     meta_robots, x_robots_tag, Conflict, DirectiveKind, DocumentState, ImagePreview, MetaRobots,
     Origin, Resolved, Scope, HEAD_SCAN_LIMIT, MAX_DIRECTIVES,
@@ -729,23 +733,14 @@ fn other_meta_tags() {
 // Never panics, stays linear
 // ----------------------------------------------------------------------------------------------
 
-/// A tiny deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
+/// Random input from a fixed seed (`common::Rng`).
+trait Pieces {
     /// Markup-shaped noise: pieces that steer the scanner into every state, glued at random,
     /// with raw random bytes mixed in.
+    fn html(&mut self, max_pieces: usize) -> Vec<u8>;
+}
+
+impl Pieces for Rng {
     fn html(&mut self, max_pieces: usize) -> Vec<u8> {
         const PIECES: &[&[u8]] = &[
             b"<",
