@@ -231,8 +231,10 @@ describe('playground', () => {
     await page.check('#compare');
     await setValue(page, '#agents', 'Suzy-Spider\nFurniture-Finder\nNosyBot\nMozilla/5.0 (compatible; NosyBot/1.0)');
     await page.click('#decisions td[data-row="5"][data-col="1"] button');
+    // the link is copied after the fragment is written: wait for the copy itself (the toast), not the fragment
+    await page.$eval('#status', (s) => { s.textContent = ''; });
     await page.click('#share');
-    await page.waitForFunction(() => location.hash.length > 10);
+    await page.waitForFunction(() => location.hash.length > 10 && document.getElementById('status').textContent === 'Share link copied');
     const link = await page.evaluate(() => navigator.clipboard.readText());
     assert.ok(link.startsWith(origin) && link.includes('#'), link);
     const want = {
@@ -250,11 +252,14 @@ describe('playground', () => {
     assert.match(await p2.textContent('#explanation'), /Furniture-Finder[\s\S]*check-inventory/);
     await p2.close();
 
+    await page.$eval('#status', (s) => { s.textContent = ''; });
     await page.click('#copy-md');
+    await page.waitForFunction(() => document.getElementById('status').textContent === 'Markdown table copied');
     const md = await page.evaluate(() => navigator.clipboard.readText());
     assert.match(md, /\| URL \| Suzy-Spider \| Furniture-Finder \| NosyBot \|/);
     assert.match(md, /taxes\.txt \| ✓ allowed \(line 11\) ≠ 1994, Revisited \|/);
     await page.click('#copy-csv');
+    await page.waitForFunction(() => document.getElementById('status').textContent === 'CSV copied');
     const csv = await page.evaluate(() => navigator.clipboard.readText());
     assert.equal(csv.split('\r\n')[0], 'url,Suzy-Spider,Furniture-Finder,NosyBot,Mozilla/5.0 (compatible; NosyBot/1.0)');
     assert.equal(csv.split('\r\n')[4], `${HOST}/private/suzy-stuff/taxes.txt,allowed,disallowed,disallowed,disallowed`);
