@@ -15,6 +15,12 @@ pub(crate) struct Line<'a> {
     pub too_long: bool,
     /// The line contained a NUL byte (its content ends there).
     pub has_nul: bool,
+    /// The line split into key and value, as `split` would (found in the same pass).
+    pub content: Content<'a>,
+    /// The classes (`STAR`, `DOLLAR`, `SPECIAL`) of the value's octets OR-ed together: a
+    /// superset (it may include whitespace trimmed off the value) that lets the parser skip
+    /// checks a value cannot fail.
+    pub value_classes: u8,
 }
 
 pub(crate) struct Lines<'a> {
@@ -36,6 +42,34 @@ impl<'a> Lines<'a> {
     }
 }
 
+/// Octet classes of the one-pass lexer (`CLASS`).
+const END: u8 = 1; // LF, CR, NUL: the line's content ends
+const HASH: u8 = 2; // a comment starts
+const COLON: u8 = 4; // the key ends
+pub(crate) const STAR: u8 = 8;
+pub(crate) const DOLLAR: u8 = 16;
+/// What percent-normalisation may change in some dialect: `%`, non-ASCII, controls, space, DEL.
+pub(crate) const SPECIAL: u8 = 32;
+
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        t[i] = match b {
+            b'\n' | b'\r' | 0 => END,
+            b'#' => HASH,
+            b':' => COLON,
+            b'*' => STAR,
+            b'$' => DOLLAR,
+            b'%' | 0x7f.. | ..=b' ' => SPECIAL,
+            _ => 0,
+        };
+        i += 1;
+    }
+    t
+};
+
 impl<'a> Iterator for Lines<'a> {
     type Item = Line<'a>;
 
@@ -45,58 +79,101 @@ impl<'a> Iterator for Lines<'a> {
         }
         self.number = self.number.saturating_add(1);
         let rest = self.rest;
-        // One pass for the line's end and a NUL in it (the common line has neither CR nor NUL).
-        let stop = rest.iter().position(|&b| STOP[usize::from(b)]);
-        let (content_end, has_nul) = match stop {
-            Some(i) if rest[i] == 0 => (i, true),
-            _ => (stop.unwrap_or(rest.len()), false),
+        let n = rest.len();
+        let limit = if self.max_line != 0 {
+            n.min(self.max_line)
+        } else {
+            n
         };
+        // One pass over the line: the key up to the first `:`, then the value up to a `#`, then
+        // the comment, each loop testing one table entry per octet.
+        let capped = &rest[..limit];
+        let find = |from: usize, stop: u8| {
+            capped[from..]
+                .iter()
+                .position(|&b| CLASS[usize::from(b)] & stop != 0)
+                .map_or(limit, |j| from + j)
+        };
+        let mut i = find(0, END | HASH | COLON);
+        let mut colon = None;
+        let mut value_classes = 0u8;
+        if capped.get(i) == Some(&b':') {
+            colon = Some(i);
+            i += 1;
+            for &b in &capped[i..] {
+                let c = CLASS[usize::from(b)];
+                if c & (END | HASH) != 0 {
+                    break;
+                }
+                value_classes |= c;
+                i += 1;
+            }
+        }
+        let text_end = i; // where the comment (or the content) starts
+        if capped.get(i) == Some(&b'#') {
+            i = find(i, END);
+        }
+        // `i` is the first line-ending octet, or the cap, or the end of the file.
+        let (content_end, stop, too_long) = if i < limit {
+            (i, Some(i), false)
+        } else if limit < n {
+            // At the cap: the content is cut there when it goes on.
+            let stop = rest[limit..]
+                .iter()
+                .position(|&b| CLASS[usize::from(b)] & END != 0)
+                .map(|j| j + limit);
+            (limit, stop, stop != Some(limit))
+        } else {
+            (n, None, false)
+        };
+        let has_nul = stop.is_some_and(|s| rest[s] == 0);
         let end = if has_nul {
             rest[content_end..]
                 .iter()
                 .position(|&b| b == b'\n' || b == b'\r')
-                .map(|i| i + content_end)
+                .map(|j| j + content_end)
         } else {
             stop
         };
-        let next = match end {
-            Some(i) => {
-                let skip = if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') {
+        self.rest = match end {
+            Some(e) => {
+                let skip = if rest[e] == b'\r' && rest.get(e + 1) == Some(&b'\n') {
                     2
                 } else {
                     1
                 };
-                &rest[i + skip..]
+                &rest[e + skip..]
             }
             None => {
                 self.done = true;
-                &rest[rest.len()..]
+                &rest[n..]
             }
         };
-        self.rest = next;
-        let mut bytes = &rest[..content_end];
-        let mut too_long = false;
-        if self.max_line != 0 && bytes.len() > self.max_line {
-            bytes = &bytes[..self.max_line];
-            too_long = true;
-        }
+        let bytes = &rest[..content_end];
+        let content = match colon {
+            Some(c) => Content::KeyValue {
+                key: trim(&rest[..c]),
+                value: trim(&rest[c + 1..text_end.min(content_end)]),
+                missing_colon: false,
+            },
+            None => {
+                let content = split(bytes);
+                if let Content::KeyValue { value, .. } = content {
+                    value_classes = value.iter().fold(0, |c, &b| c | CLASS[usize::from(b)]);
+                }
+                content
+            }
+        };
         Some(Line {
             number: self.number,
             bytes,
             too_long,
             has_nul,
+            content,
+            value_classes,
         })
     }
 }
-
-/// Octets that end a line's content: LF, CR and NUL.
-const STOP: [bool; 256] = {
-    let mut t = [false; 256];
-    t[b'\n' as usize] = true;
-    t[b'\r' as usize] = true;
-    t[0] = true;
-    t
-};
 
 /// What a line holds once its comment is removed (RFC 9309 §2.2; semantics I.4-I.6).
 pub(crate) enum Content<'a> {
@@ -116,7 +193,8 @@ pub(crate) enum Content<'a> {
 
 /// ASCII whitespace as `absl::StripAsciiWhitespace` sees it: space, \t, \n, \v, \f, \r.
 pub(crate) const fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+    // \t, \n, \v, \f and \r are 9 to 13.
+    b == b' ' || b.wrapping_sub(b'\t') < 5
 }
 
 pub(crate) fn trim(mut s: &[u8]) -> &[u8] {

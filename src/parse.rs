@@ -11,11 +11,12 @@ use alloc::vec::Vec;
 
 use crate::agent::value_token;
 use crate::dialect::{Dialect, GroupBoundary, GroupMerge, Precedence, Values};
-use crate::lines::{is_space, split, Content, Line, Lines};
+use crate::lines::{is_space, Content, Line, Lines, DOLLAR, SPECIAL, STAR};
 use crate::lint::{Code, Diagnostic, Severity};
 use crate::pattern::{needs_normalizing, normalize, Side};
 use crate::robots::{
-    Agent, Bucket, Entry, Group, Record, RecordKind, Robots, Rule, RuleKind, RuleSet, TokenEntry,
+    span, Agent, Bucket, Entry, Group, Record, RecordKind, Robots, Rule, RuleKind, RuleSet,
+    TokenEntry,
 };
 use crate::Options;
 
@@ -141,14 +142,19 @@ struct Builder<'s> {
     r: Robots,
     /// The file as text when it is valid UTF-8: values are sliced from it, not re-validated.
     source: Option<&'s str>,
+    /// Where the file's bytes start in memory, and how many there are: `Robots::bytes` begins
+    /// with a copy of them, so a value of the file is stored as its offset, not copied again.
+    base: usize,
+    source_len: usize,
     /// The group rules and agents are being added to.
     current: Option<u32>,
     /// A rule has been seen in the current group (a user-agent line then starts a new one).
     seen_rule: bool,
     /// A blank line ended the last record (for the hint on the rules that follow it).
     ended_by_blank: bool,
-    scratch_entries: Vec<Entry>,
-    scratch_keys: Vec<u64>,
+    /// `push_set`'s (sort key, entry) pairs and the radix sort's scratch: reused, not reallocated.
+    scratch_items: Vec<(u64, u64)>,
+    scratch_sort: Vec<(u64, u64)>,
     /// Each rule compiled once (`compile_rules`); rule sets copy them.
     templates: Vec<Entry>,
     alternates: Vec<Option<Entry>>,
@@ -160,6 +166,8 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
     let transcoded: Vec<u8>;
     let mut b = Builder {
         source: None,
+        base: 0,
+        source_len: 0,
         r: Robots {
             dialect,
             groups: Vec::new(),
@@ -168,8 +176,7 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
             rules: Vec::with_capacity(input.len().min(options.max_bytes) / 32),
             records: Vec::new(),
             diagnostics: Vec::new(),
-            text: String::with_capacity(input.len().min(options.max_bytes) / 2),
-            bytes: Vec::with_capacity(input.len().min(options.max_bytes) / 2),
+            bytes: Vec::new(),
             entries: Vec::with_capacity(input.len().min(options.max_bytes) / 16),
             sets: Vec::new(),
             buckets: Vec::new(),
@@ -184,8 +191,8 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
         current: None,
         seen_rule: false,
         ended_by_blank: false,
-        scratch_entries: Vec::new(),
-        scratch_keys: Vec::new(),
+        scratch_items: Vec::new(),
+        scratch_sort: Vec::new(),
         templates: Vec::new(),
         alternates: Vec::new(),
     };
@@ -224,6 +231,11 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
     }
     b.source = core::str::from_utf8(bytes).ok();
     let valid_utf8 = b.source.is_some();
+    // The file's bytes once, plus room for what normalisation adds (patterns, lower-cased tokens).
+    b.r.bytes.reserve(bytes.len() + bytes.len() / 8 + 64);
+    b.r.bytes.extend_from_slice(bytes);
+    b.base = bytes.as_ptr() as usize;
+    b.source_len = bytes.len();
 
     let mut last = 0;
     for line in Lines::new(bytes, dialect.max_line_bytes) {
@@ -277,26 +289,36 @@ impl Builder<'_> {
         });
     }
 
+    /// Where `bytes`, a slice of the file, sits in the copy at the start of `Robots::bytes`
+    /// (`None` for a slice from elsewhere).
+    fn offset(&self, bytes: &[u8]) -> Option<core::ops::Range<u32>> {
+        let offset = (bytes.as_ptr() as usize).wrapping_sub(self.base);
+        (offset <= self.source_len && bytes.len() <= self.source_len - offset)
+            .then(|| offset as u32..(offset + bytes.len()) as u32)
+    }
+
+    /// `bytes` as text: its place in the file when that is valid UTF-8 there, else a lossy copy.
     fn push_text(&mut self, bytes: &[u8]) -> core::ops::Range<u32> {
-        let start = self.r.text.len() as u32;
-        // Values are split at ASCII octets, so in a valid file they are slices of its text.
-        let offset =
-            (bytes.as_ptr() as usize).wrapping_sub(self.source.map_or(0, |s| s.as_ptr() as usize));
-        if let Some(text) = self
-            .source
-            .and_then(|s| s.get(offset..offset.wrapping_add(bytes.len())))
-        {
-            self.r.text.push_str(text);
-            return start..self.r.text.len() as u32;
+        if bytes.is_empty() {
+            return 0..0;
         }
-        match core::str::from_utf8(bytes) {
-            Ok(s) => self.r.text.push_str(s),
-            Err(_) => match String::from_utf8_lossy(bytes) {
-                Cow::Borrowed(s) => self.r.text.push_str(s),
-                Cow::Owned(s) => self.r.text.push_str(&s),
-            },
+        if let Some(at) = self.offset(bytes) {
+            // Values are split at ASCII octets, so in a valid file they are text already; a
+            // line cut at the cap may end inside a character, hence the boundary check.
+            let valid = match self.source {
+                Some(s) => s.get(span(&at)).is_some(),
+                None => core::str::from_utf8(bytes).is_ok(),
+            };
+            if valid {
+                return at;
+            }
         }
-        start..self.r.text.len() as u32
+        let start = self.r.bytes.len() as u32;
+        match String::from_utf8_lossy(bytes) {
+            Cow::Borrowed(s) => self.r.bytes.extend_from_slice(s.as_bytes()),
+            Cow::Owned(s) => self.r.bytes.extend_from_slice(s.as_bytes()),
+        }
+        start..self.r.bytes.len() as u32
     }
 
     fn line(&mut self, line: &Line<'_>) {
@@ -311,7 +333,7 @@ impl Builder<'_> {
         if line.has_nul {
             self.diag(n, Code::NulByte, None);
         }
-        match split(line.bytes) {
+        match line.content {
             Content::Blank => {
                 // 1994 §"format", 1996 §3.2: records are separated by blank lines.
                 if self.r.dialect.group_boundary == GroupBoundary::BlankLine
@@ -349,7 +371,7 @@ impl Builder<'_> {
                     }
                     self.diag(n, Code::MissingColonAccepted, None);
                 }
-                self.key_value(n, key, value);
+                self.key_value(n, key, value, line.value_classes);
             }
         }
     }
@@ -358,7 +380,7 @@ impl Builder<'_> {
         String::from_utf8_lossy(bytes).into_owned()
     }
 
-    fn key_value(&mut self, n: u32, key: &[u8], value: &[u8]) {
+    fn key_value(&mut self, n: u32, key: &[u8], value: &[u8], classes: u8) {
         let Some((field, spelling)) = field_of(key, &self.r.dialect) else {
             let mut detail = self.lossy(key);
             if let Some(m) = meant(key) {
@@ -387,7 +409,7 @@ impl Builder<'_> {
                 self.diag(n, Code::AllowIgnored, None);
                 self.record(n, RecordKind::Unknown, key, value);
             }
-            Field::Rule(kind) => self.rule(n, kind, value),
+            Field::Rule(kind) => self.rule(n, kind, value, classes),
             Field::Record(kind) => self.record(n, kind, key, value),
         }
     }
@@ -459,7 +481,7 @@ impl Builder<'_> {
         }
     }
 
-    fn rule(&mut self, n: u32, kind: RuleKind, value: &[u8]) {
+    fn rule(&mut self, n: u32, kind: RuleKind, value: &[u8], classes: u8) {
         let Some(group) = self.current else {
             let code = if self.ended_by_blank {
                 Code::BlankLineEndsGroup
@@ -473,22 +495,24 @@ impl Builder<'_> {
         // run (semantics I.13).
         self.seen_rule = true;
         match self.r.dialect.rule_values {
-            Values::One => self.add_rule(n, kind, group, value),
+            Values::One => self.add_rule(n, kind, group, value, classes),
             Values::WhitespaceSeparated => {
                 let mut any = false;
                 for v in value.split(|&c| is_space(c)).filter(|v| !v.is_empty()) {
-                    self.add_rule(n, kind, group, v);
+                    self.add_rule(n, kind, group, v, classes);
                     any = true;
                 }
                 if !any {
-                    self.add_rule(n, kind, group, b"");
+                    self.add_rule(n, kind, group, b"", 0);
                 }
             }
         }
         self.r.groups[group as usize].rules.end = self.r.rules.len() as u32;
     }
 
-    fn add_rule(&mut self, n: u32, kind: RuleKind, group: u32, value: &[u8]) {
+    /// `classes`: the lexer's classes of the value's octets (a superset), to skip the checks
+    /// that cannot fail.
+    fn add_rule(&mut self, n: u32, kind: RuleKind, group: u32, value: &[u8], classes: u8) {
         let d = self.r.dialect;
         if value.is_empty() {
             if !(kind == RuleKind::Allow && d.empty_allow_matches_all) {
@@ -498,24 +522,33 @@ impl Builder<'_> {
             let detail = Some(self.lossy(value));
             self.diag(n, Code::PatternNoSlash, detail);
         }
-        if d.wildcards {
-            if value
-                .split_last()
-                .is_some_and(|(_, body)| body.contains(&b'$'))
-            {
-                self.diag(n, Code::DollarNotAtEnd, None);
+        if classes & (STAR | DOLLAR) != 0 {
+            if d.wildcards {
+                if value
+                    .split_last()
+                    .is_some_and(|(_, body)| body.contains(&b'$'))
+                {
+                    self.diag(n, Code::DollarNotAtEnd, None);
+                }
+            } else if value.contains(&b'*') || value.ends_with(b"$") {
+                self.diag(n, Code::WildcardLiteral, None);
             }
-        } else if value.contains(&b'*') || value.ends_with(b"$") {
-            self.diag(n, Code::WildcardLiteral, None);
         }
         let written = self.push_text(value);
-        let start = self.r.bytes.len() as u32;
-        if needs_normalizing(value, d.percent, Side::Rule) {
-            normalize(value, d.percent, Side::Rule, &mut self.r.bytes);
-        } else {
-            self.r.bytes.extend_from_slice(value);
-        }
-        let pattern = start..self.r.bytes.len() as u32;
+        let pattern = match self.offset(value) {
+            // Most patterns are stored as written: in the copy of the file.
+            Some(at) if classes & (STAR | DOLLAR | SPECIAL) == 0 => at,
+            Some(at) if !needs_normalizing(value, d.percent, Side::Rule) => at,
+            _ => {
+                let start = self.r.bytes.len() as u32;
+                if needs_normalizing(value, d.percent, Side::Rule) {
+                    normalize(value, d.percent, Side::Rule, &mut self.r.bytes);
+                } else {
+                    self.r.bytes.extend_from_slice(value);
+                }
+                start..self.r.bytes.len() as u32
+            }
+        };
         self.r.rules.push(Rule {
             line: n,
             kind,
@@ -577,19 +610,15 @@ impl Builder<'_> {
         }
         self.compile_rules();
         self.build_sets();
-        // By line, each line's findings in the order found.
-        let mut keys: Vec<u64> = self
-            .r
-            .diagnostics
-            .iter()
-            .enumerate()
-            .map(|(i, d)| (u64::from(d.line) << 32) | i as u64)
+        // By line, each line's findings in the order found (the sort is stable).
+        let mut keys: Vec<(u64, u64)> = (self.r.diagnostics.iter().enumerate())
+            .map(|(i, d)| (u64::from(d.line), i as u64))
             .collect();
-        radix_sort(&mut keys, &mut self.scratch_keys);
+        radix_sort(&mut keys, &mut self.scratch_sort);
         let mut found: Vec<Option<Diagnostic>> = self.r.diagnostics.drain(..).map(Some).collect();
         self.r.diagnostics = keys
             .iter()
-            .filter_map(|k| found.get_mut((k & 0xFFFF_FFFF) as usize)?.take())
+            .filter_map(|&(_, i)| found.get_mut(i as usize)?.take())
             .collect();
         self.r
     }
@@ -781,67 +810,98 @@ impl Builder<'_> {
     }
 
     /// Compiles the rules of `groups` into one rule set, in decision order, and returns its index.
+    ///
+    /// The set is the entries without a key (`wild`), then one bucket per key, each in decision
+    /// order: one stable sort by (bucket, order), where order is the dialect's precedence (most
+    /// specific first, Allow first on a tie, RFC 9309 §2.2.2; or none: file order). Each entry's
+    /// `rank` is (order, position in file order), so a query can merge `wild` with a bucket.
     fn push_set(&mut self, groups: &[u32]) -> u32 {
-        let d = self.r.dialect;
-        let first = self.r.entries.len();
+        let longest = self.r.dialect.precedence == Precedence::LongestMatch;
+        let mut items = core::mem::take(&mut self.scratch_items);
+        items.clear();
+        // (bucket, 0, 0) in file order; the entry's reference is (template << 1 | alternate).
         for &g in groups {
-            let range = self.r.groups[g as usize].rules.clone();
-            for ri in range {
-                if let Some(&e) = self.templates.get(ri as usize) {
-                    self.r.entries.push(e);
-                }
-                if let Some(&Some(alt)) = self.alternates.get(ri as usize) {
-                    self.r.entries.push(alt);
+            for ri in span(&self.r.groups[g as usize].rules) {
+                let (Some(e), alt) = (self.templates.get(ri), self.alternates.get(ri)) else {
+                    continue;
+                };
+                items.push((bucket(e), (ri as u64) << 1));
+                if let Some(Some(a)) = alt {
+                    items.push((bucket(a), (ri as u64) << 1 | 1));
                 }
             }
         }
-        let entries = &mut self.r.entries[first..];
-        // Entries arrive in file order. Most specific first; on a tie Allow first (RFC 9309
-        // §2.2.2), then file order, so the first entry that matches is the decision. The sort
-        // is stable, so file order is kept within ties.
-        if d.precedence == Precedence::LongestMatch {
-            let max = entries.iter().map(|e| e.priority).max().unwrap_or(0);
-            sort_entries(
-                entries,
-                |e| u64::from(max - e.priority) * 2 + u64::from(!e.allow),
-                &mut self.scratch_keys,
-                &mut self.scratch_entries,
-            );
+        let max = if longest {
+            items
+                .iter()
+                .filter_map(|&(_, r)| self.template(r))
+                .map(|e| e.len)
+                .max()
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        // Decision order of an entry; the rank adds the file position to break ties.
+        let order = |e: &Entry| {
+            if longest {
+                u64::from(max - e.len) * 2 + u64::from(!e.allow)
+            } else {
+                0
+            }
+        };
+        for (position, item) in items.iter_mut().enumerate() {
+            let e = self.template(item.1);
+            let o = e.map_or(0, order);
+            item.0 |= o;
+            item.1 |= (position as u64) << 32;
         }
-        for (rank, e) in entries.iter_mut().enumerate() {
-            e.rank = rank as u32;
-        }
-        // Unkeyed entries first (in decision order), then keyed ones by key.
-        sort_entries(
-            entries,
-            |e| e.key.map_or(0, |k| u64::from(k) + 1),
-            &mut self.scratch_keys,
-            &mut self.scratch_entries,
-        );
-        let wild_len = entries.iter().take_while(|e| e.key.is_none()).count();
-        let keyed_start = first + wild_len;
+        radix_sort(&mut items, &mut self.scratch_sort);
+
+        let first = self.r.entries.len() as u32;
         let bucket_start = self.r.buckets.len() as u32;
-        let mut i = keyed_start;
-        while i < self.r.entries.len() {
-            let key = self.r.entries[i].key.unwrap_or(0);
-            let mut j = i;
-            while j < self.r.entries.len() && self.r.entries[j].key == Some(key) {
-                j += 1;
+        let mut wild_end = first;
+        for &(_, r) in &items {
+            let Some(&template) = self.template(r & 0xFFFF_FFFF) else {
+                continue;
+            };
+            let mut e = template;
+            e.rank = order(&e) << 32 | (r >> 32);
+            let at = self.r.entries.len() as u32;
+            self.r.entries.push(e);
+            match e.key {
+                None => wild_end = at + 1,
+                Some(key) => {
+                    // Keyed entries come sorted by key: extend this set's last bucket or start one.
+                    let ours = self.r.buckets.len() > bucket_start as usize;
+                    match self.r.buckets.last_mut() {
+                        Some(b) if ours && b.key == key => b.entries.end = at + 1,
+                        _ => self.r.buckets.push(Bucket {
+                            key,
+                            entries: at..at + 1,
+                        }),
+                    }
+                }
             }
-            self.r.buckets.push(Bucket {
-                key,
-                entries: i as u32..j as u32,
-            });
-            i = j;
         }
+        self.scratch_items = items;
         let group_start = self.r.set_groups.len() as u32;
         self.r.set_groups.extend_from_slice(groups);
         self.r.sets.push(RuleSet {
             groups: group_start..self.r.set_groups.len() as u32,
-            wild: first as u32..keyed_start as u32,
+            wild: first..wild_end,
             buckets: bucket_start..self.r.buckets.len() as u32,
         });
         self.r.sets.len() as u32 - 1
+    }
+
+    /// The compiled entry `push_set` refers to as (rule << 1 | alternate).
+    fn template(&self, r: u64) -> Option<&Entry> {
+        let rule = (r >> 1) as usize;
+        if r & 1 == 0 {
+            self.templates.get(rule)
+        } else {
+            self.alternates.get(rule)?.as_ref()
+        }
     }
 
     /// Compiles every rule once into the entry that rule sets copy, and, for google/robotstxt,
@@ -887,7 +947,7 @@ fn index_alternate(
     Some(start as u32..bytes.len() as u32)
 }
 
-/// The entry of one pattern: its priority, and what lets a query skip it cheaply.
+/// The entry of one pattern: its priority (its length), and what lets a query skip it cheaply.
 fn entry(
     bytes: &[u8],
     wildcards: bool,
@@ -901,25 +961,29 @@ fn entry(
         _ => pattern,
     };
     // The octets and adjacent pairs of the literal runs (a `*` separates runs).
+    let star = wildcards && literal.contains(&b'*');
     let (mut mask, mut pairs) = (0u64, 0u64);
-    let mut previous: Option<u8> = None;
-    for &b in literal {
-        if wildcards && b == b'*' {
-            previous = None;
-            continue;
+    let mut add_run = |run: &[u8]| {
+        if let [first, rest @ ..] = run {
+            let mut a = *first;
+            mask |= crate::pattern::octet_bit(a);
+            for &b in rest {
+                mask |= crate::pattern::octet_bit(b);
+                pairs |= crate::pattern::pair_bit(a, b);
+                a = b;
+            }
         }
-        mask |= crate::pattern::octet_bit(b);
-        if let Some(a) = previous {
-            pairs |= crate::pattern::pair_bit(a, b);
-        }
-        previous = Some(b);
+    };
+    if star {
+        literal.split(|&b| b == b'*').for_each(add_run);
+    } else {
+        add_run(literal);
     }
     let len = at.end - at.start;
     Entry {
         rule,
         start: at.start,
         len,
-        priority: len,
         allow,
         empty: len == 0,
         rank: 0,
@@ -939,70 +1003,59 @@ fn entry(
         mask,
         pairs,
         anchored: literal.len() < pattern.len(),
-        star: wildcards && literal.contains(&b'*'),
+        star,
     }
 }
 
-/// Sorts `keys` by their high 32 bits, stably: each key is `sort key << 32 | position`, given
-/// in position order. Least-significant-digit radix sort on octets, linear, with only as many
-/// passes as the largest sort key has octets. The one sort of the parser (one copy of sorting
-/// code in the wasm build, and no comparison-sort worst case).
-fn radix_sort(keys: &mut [u64], scratch: &mut Vec<u64>) {
-    if keys.len() <= 48 {
-        // Few keys: insertion sort (the positions in the low half make whole keys distinct
-        // and keep it stable) costs less than clearing the radix sort's counters.
-        for i in 1..keys.len() {
+/// An entry's bucket in a rule set, in the sort key's high bits: 0 for the entries without a
+/// key (they come first), else the key + 1. The low 40 bits hold the decision order.
+fn bucket(e: &Entry) -> u64 {
+    e.key.map_or(0, |k| u64::from(k) + 1) << 40
+}
+
+/// Sorts (key, value) pairs by key, stably. Least-significant-digit radix sort on the octets
+/// of the key that vary (usually two or three), so it is linear and has no comparison-sort
+/// worst case. The one sort of the parser (one copy of sorting code in the wasm build).
+fn radix_sort(items: &mut [(u64, u64)], scratch: &mut Vec<(u64, u64)>) {
+    if items.len() <= 32 {
+        // Few items: insertion sort costs less than the radix sort's counters.
+        for i in 1..items.len() {
             let mut j = i;
-            while j > 0 && keys[j - 1] > keys[j] {
-                keys.swap(j - 1, j);
+            while j > 0 && items[j - 1].0 > items[j].0 {
+                items.swap(j - 1, j);
                 j -= 1;
             }
         }
         return;
     }
-    let max = keys.iter().map(|k| k >> 32).max().unwrap_or(0);
-    let passes = (u64::BITS - max.leading_zeros()).div_ceil(8);
+    let (all, any) = items
+        .iter()
+        .fold((u64::MAX, 0), |(all, any), &(k, _)| (all & k, any | k));
+    let varying = all ^ any;
     scratch.clear();
-    scratch.resize(keys.len(), 0);
-    for pass in 0..passes {
-        let shift = 32 + pass * 8;
-        let mut starts = [0usize; 257];
-        for &k in keys.iter() {
-            starts[((k >> shift) & 0xFF) as usize + 1] += 1;
+    scratch.resize(items.len(), (0, 0));
+    for shift in (0..64).step_by(8) {
+        if (varying >> shift) & 0xFF == 0 {
+            continue; // every key has the same octet here
         }
-        for i in 1..starts.len() {
-            starts[i] += starts[i - 1];
+        let mut starts = [0u32; 256];
+        for &(k, _) in items.iter() {
+            starts[((k >> shift) & 0xFF) as usize] += 1;
         }
-        for &k in keys.iter() {
-            let digit = ((k >> shift) & 0xFF) as usize;
-            if let Some(slot) = scratch.get_mut(starts[digit]) {
-                *slot = k;
+        let mut sum = 0;
+        for s in starts.iter_mut() {
+            let count = *s;
+            *s = sum;
+            sum += count;
+        }
+        for &item in items.iter() {
+            let digit = ((item.0 >> shift) & 0xFF) as usize;
+            if let Some(slot) = scratch.get_mut(starts[digit] as usize) {
+                *slot = item;
             }
             starts[digit] += 1;
         }
-        keys.copy_from_slice(scratch);
-    }
-}
-
-/// Stable sort of `entries` by `key` (which must fit in 32 bits), through `radix_sort`.
-fn sort_entries(
-    entries: &mut [Entry],
-    key: impl Fn(&Entry) -> u64,
-    keys: &mut Vec<u64>,
-    scratch: &mut Vec<Entry>,
-) {
-    let mut order: Vec<u64> = entries
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (key(e) << 32) | i as u64)
-        .collect();
-    radix_sort(&mut order, keys);
-    scratch.clear();
-    scratch.extend_from_slice(entries);
-    for (slot, k) in entries.iter_mut().zip(&order) {
-        if let Some(&e) = scratch.get((k & 0xFFFF_FFFF) as usize) {
-            *slot = e;
-        }
+        items.copy_from_slice(scratch);
     }
 }
 
@@ -1016,19 +1069,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn radix_sort_is_stable_by_the_high_half() {
-        let input = [
-            (3u64, 0u64),
-            (1, 1),
-            (3, 2),
-            (0, 3),
-            (256, 4),
-            (1, 5),
-            (70_000, 6),
-        ];
-        let mut keys: Vec<u64> = input.iter().map(|&(k, i)| (k << 32) | i).collect();
-        radix_sort(&mut keys, &mut Vec::new());
-        let positions: Vec<u64> = keys.iter().map(|k| k & 0xFFFF_FFFF).collect();
-        assert_eq!(positions, [3, 1, 5, 0, 2, 4, 6]);
+    fn radix_sort_is_stable() {
+        let mut items: Vec<(u64, u64)> = [3u64, 1, 3, 0, 256, 1, 70_000, 1 << 45, 2]
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| (k, i as u64))
+            .collect();
+        // Long enough for the radix path, then the insertion-sort path.
+        let mut long: Vec<(u64, u64)> = (0..100).map(|i| ((i * 7919) % 13, i)).collect();
+        radix_sort(&mut long, &mut Vec::new());
+        assert!(long
+            .windows(2)
+            .all(|w| w[0].0 < w[1].0 || (w[0].0 == w[1].0 && w[0].1 < w[1].1)));
+        radix_sort(&mut items, &mut Vec::new());
+        let positions: Vec<u64> = items.iter().map(|&(_, i)| i).collect();
+        assert_eq!(positions, [3, 1, 5, 8, 0, 2, 4, 6, 7]);
     }
 }

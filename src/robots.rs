@@ -1,7 +1,6 @@
 //! The parsed form of a robots.txt: groups, rules, other records and diagnostics, plus the
 //! precomputed rule sets that queries run against. Built once by `parse`, read by `decide`.
 
-use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -110,14 +109,15 @@ pub(crate) struct Entry {
     pub rule: u32,
     /// The normalised pattern, in `Robots::patterns`.
     pub start: u32,
+    /// Also the priority of a longest-match dialect: the most specific match is the longest
+    /// pattern (RFC 9309 §2.2.2).
     pub len: u32,
-    /// Most specific match: the pattern's length in octets (RFC 9309 §2.2.2).
-    pub priority: u32,
     pub allow: bool,
     /// An empty pattern: it matches everything but never disallows (RFC 9309 convention, Google).
     pub empty: bool,
-    /// Position in the set's decision order (lower is examined first).
-    pub rank: u32,
+    /// Position in the set's decision order (lower is examined first): the dialect's order in
+    /// the high half, the position in file order in the low half.
+    pub rank: u64,
     /// The pattern's second octet when its literal prefix is at least two octets long: only
     /// paths with that octet at index 1 can match (the key of the set's bucket index).
     pub key: Option<u8>,
@@ -165,9 +165,9 @@ pub struct Robots {
     pub(crate) rules: Vec<Rule>,
     pub(crate) records: Vec<Record>,
     pub(crate) diagnostics: Vec<Diagnostic>,
-    /// Text as written (lossy UTF-8): agent values, rule paths, record fields and values.
-    pub(crate) text: String,
-    /// Normalised rule patterns and lower-cased product tokens.
+    /// A copy of the file (after a byte order mark, UTF-16 transcoded), followed by what is
+    /// not in it as such: normalised rule patterns, lower-cased product tokens, and lossy UTF-8
+    /// of values that are not valid UTF-8. Values, patterns and tokens are ranges into it.
     pub(crate) bytes: Vec<u8>,
     pub(crate) entries: Vec<Entry>,
     pub(crate) sets: Vec<RuleSet>,
@@ -259,8 +259,12 @@ pub(crate) fn span(r: &Range<u32>) -> Range<usize> {
 }
 
 impl Robots {
+    /// Text as written: `parse` only makes text ranges over valid UTF-8.
     pub(crate) fn str(&self, r: &Range<u32>) -> &str {
-        self.text.get(span(r)).unwrap_or("")
+        self.bytes
+            .get(span(r))
+            .and_then(|b| core::str::from_utf8(b).ok())
+            .unwrap_or("")
     }
 
     pub(crate) fn token(&self, r: &Range<u32>) -> &[u8] {
