@@ -11,6 +11,16 @@ use crate::pattern::{normalize, Compiled, Side};
 use crate::robots::{span, Entry, GroupView, Robots, RuleView};
 use crate::url;
 
+/// A path being decided, and what is known of it.
+struct Query<'p, 'q> {
+    path: &'p [u8],
+    path_str: Option<&'p str>,
+    /// The path's octet set (`Entry::mask`).
+    mask: u64,
+    /// Its pair set (`Entry::pairs`), computed once, when first needed.
+    pairs: &'q mut Option<u64>,
+}
+
 /// Which groups a crawler obeys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Selection {
@@ -145,45 +155,55 @@ impl Robots {
     }
 
     /// The first entry of the rule set, in decision order, that matches. Only the set's unkeyed
-    /// entries and the bucket of the path's second octet can match; the two lists are merged by
-    /// rank so the order is the dialect's.
+    /// entries and the bucket of the path's second octet can match. Each list is in decision
+    /// order, so the answer is the lower-ranked of the two lists' first matches: the (short)
+    /// bucket is searched first, and its match bounds the search of the unkeyed entries.
     fn decide(&self, set: u32, path: &[u8], path_str: Option<&str>, mask: u64) -> Option<&Entry> {
-        // The path's pair set, computed only if some entry passes the octet test.
-        let mut pairs = None;
-        let d = &self.dialect;
         let set = self.sets.get(set as usize)?;
-        let wild = self.entries.get(span(&set.wild)).unwrap_or_default();
         let keyed = match path.get(1) {
             Some(&key) => {
                 let buckets = self.buckets.get(span(&set.buckets)).unwrap_or_default();
                 match buckets.binary_search_by_key(&key, |b| b.key) {
-                    Ok(i) => self
-                        .entries
-                        .get(span(&buckets[i].entries))
-                        .unwrap_or_default(),
-                    Err(_) => &[],
+                    Ok(i) => span(&buckets[i].entries),
+                    Err(_) => 0..0,
                 }
             }
-            None => &[],
+            None => 0..0,
         };
+        // The path's pair set, computed only if some entry passes the octet test.
+        let mut pairs = None;
+        let mut query = Query {
+            path,
+            path_str,
+            mask,
+            pairs: &mut pairs,
+        };
+        let keyed = self.first_match(keyed, u64::MAX, &mut query);
+        let limit = keyed.map_or(u64::MAX, |e| e.rank);
+        self.first_match(span(&set.wild), limit, &mut query)
+            .or(keyed)
+    }
+
+    /// The first entry of `range` (a list in decision order) ranked below `limit` that matches.
+    fn first_match(
+        &self,
+        range: core::ops::Range<usize>,
+        limit: u64,
+        q: &mut Query<'_, '_>,
+    ) -> Option<&Entry> {
+        let d = &self.dialect;
         let first_match = d.precedence == Precedence::FirstMatch;
-        let (mut i, mut j) = (0, 0);
+        let masks = self.masks.get(range.clone()).unwrap_or_default();
+        let entries = self.entries.get(range).unwrap_or_default();
+        let mut at = 0;
         loop {
-            let e = match (wild.get(i), keyed.get(j)) {
-                (Some(a), Some(b)) if a.rank < b.rank => {
-                    i += 1;
-                    a
-                }
-                (_, Some(b)) => {
-                    j += 1;
-                    b
-                }
-                (Some(a), None) => {
-                    i += 1;
-                    a
-                }
-                (None, None) => return None,
-            };
+            // The octet test on the masks alone (a dense array): most entries stop here.
+            at += masks.get(at..)?.iter().position(|&m| m & !q.mask == 0)?;
+            let e = entries.get(at)?;
+            at += 1;
+            if e.rank >= limit {
+                return None;
+            }
             if e.empty {
                 // Empty rules have no effect, except an empty Allow in the 1996 draft, which
                 // matches everything (seed 002's prefix table). In longest-match dialects they
@@ -194,11 +214,9 @@ impl Robots {
                 }
                 continue;
             }
-            if e.mask & !mask != 0 {
-                continue; // the path lacks an octet the pattern needs
-            }
-            if e.pairs & !*pairs.get_or_insert_with(|| crate::pattern::pairs(path)) != 0 {
-                continue; // ... or a pair of adjacent octets
+            let path = q.path;
+            if e.pairs & !*q.pairs.get_or_insert_with(|| crate::pattern::pairs(path)) != 0 {
+                continue; // the path lacks a pair of adjacent octets the pattern needs
             }
             let pattern = self
                 .bytes
@@ -211,7 +229,7 @@ impl Robots {
                 anchored: e.anchored,
                 star: e.star,
             };
-            if compiled.matches(path, path_str) {
+            if compiled.matches(q.path, q.path_str) {
                 return Some(e);
             }
         }

@@ -178,6 +178,7 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
             diagnostics: Vec::new(),
             bytes: Vec::new(),
             entries: Vec::with_capacity(input.len().min(options.max_bytes) / 16),
+            masks: Vec::new(),
             sets: Vec::new(),
             buckets: Vec::new(),
             set_groups: Vec::new(),
@@ -868,6 +869,7 @@ impl Builder<'_> {
             e.rank = order(&e) << 32 | (r >> 32);
             let at = self.r.entries.len() as u32;
             self.r.entries.push(e);
+            self.r.masks.push(e.mask);
             match e.key {
                 None => wild_end = at + 1,
                 Some(key) => {

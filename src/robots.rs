@@ -170,6 +170,8 @@ pub struct Robots {
     /// of values that are not valid UTF-8. Values, patterns and tokens are ranges into it.
     pub(crate) bytes: Vec<u8>,
     pub(crate) entries: Vec<Entry>,
+    /// `Entry::mask` of every entry, apart: the octet test scans this dense array.
+    pub(crate) masks: Vec<u64>,
     pub(crate) sets: Vec<RuleSet>,
     pub(crate) buckets: Vec<Bucket>,
     /// Group indices of every rule set (`RuleSet::groups` ranges into it).
