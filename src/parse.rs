@@ -172,8 +172,8 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
             dialect,
             groups: Vec::new(),
             agents: Vec::new(),
-            // A typical rule line is about 25 bytes: reserve once instead of growing.
-            rules: Vec::with_capacity(input.len().min(options.max_bytes) / 32),
+            // A rule line is rarely shorter than 20 bytes: reserve once instead of growing.
+            rules: Vec::with_capacity(input.len().min(options.max_bytes) / 20),
             records: Vec::new(),
             diagnostics: Vec::new(),
             bytes: Vec::new(),
