@@ -78,10 +78,20 @@ pub fn is_valid_product_token(agent: &str) -> bool {
 
 /// Whether the caller gave a full User-Agent header rather than a product token.
 pub(crate) fn is_header(agent: &[u8]) -> bool {
-    agent
-        .iter()
-        .any(|&b| matches!(b, b' ' | b'/' | b'(' | b')' | b';' | b'\t'))
+    agent.iter().any(|&b| HEADER_SEPARATOR[usize::from(b)])
 }
+
+/// The octets that only a User-Agent header has: space, tab, `/`, `(`, `)` and `;`.
+const HEADER_SEPARATOR: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b' ' as usize] = true;
+    t[b'\t' as usize] = true;
+    t[b'/' as usize] = true;
+    t[b'(' as usize] = true;
+    t[b')' as usize] = true;
+    t[b';' as usize] = true;
+    t
+};
 
 /// The words of a User-Agent header that could be product tokens (rfc9309).
 pub(crate) fn header_words(agent: &[u8]) -> impl Iterator<Item = &[u8]> {
@@ -124,11 +134,14 @@ pub(crate) fn cmp_lower(stored: &[u8], caller: &[u8]) -> core::cmp::Ordering {
     })
 }
 
-/// FNV-1a of the ASCII-lower-cased octets: the product-token index's hash.
+/// The product-token index's hash: of the length and the first two and last two octets,
+/// ASCII-lower-cased, so a lookup costs the same for any length (the index holds few tokens,
+/// and the comparison after it settles collisions).
 pub(crate) fn hash_lower(s: &[u8]) -> u32 {
-    s.iter().fold(0x811c_9dc5_u32, |h, &b| {
-        (h ^ u32::from(b.to_ascii_lowercase())).wrapping_mul(0x0100_0193)
-    })
+    let at = |i: usize| u32::from(s.get(i).map_or(0, u8::to_ascii_lowercase));
+    let n = s.len();
+    let ends = at(0) | at(1) << 8 | at(n.wrapping_sub(2)) << 16 | at(n.wrapping_sub(1)) << 24;
+    (ends ^ (n as u32).wrapping_mul(0x9E37_79B9)).wrapping_mul(0x85EB_CA6B) >> 7
 }
 
 /// Lower-cases at most `MAX_AGENT_BYTES` of `s` into `buf`, cut at a UTF-8 boundary.

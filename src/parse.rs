@@ -523,22 +523,24 @@ impl Builder<'_> {
             let detail = Some(self.lossy(value));
             self.diag(n, Code::PatternNoSlash, detail);
         }
-        if classes & (STAR | DOLLAR) != 0 {
-            if d.wildcards {
-                if value
-                    .split_last()
-                    .is_some_and(|(_, body)| body.contains(&b'$'))
-                {
-                    self.diag(n, Code::DollarNotAtEnd, None);
-                }
-            } else if value.contains(&b'*') || value.ends_with(b"$") {
-                self.diag(n, Code::WildcardLiteral, None);
+        // A `$` before the end: literal text (RFC 9309 percent-encodes it as %24).
+        let dollar_inside = classes & DOLLAR != 0
+            && value
+                .split_last()
+                .is_some_and(|(_, body)| body.contains(&b'$'));
+        if d.wildcards {
+            if dollar_inside {
+                self.diag(n, Code::DollarNotAtEnd, None);
             }
+        } else if classes & (STAR | DOLLAR) != 0 && (value.contains(&b'*') || value.ends_with(b"$"))
+        {
+            self.diag(n, Code::WildcardLiteral, None);
         }
         let written = self.push_text(value);
         let pattern = match self.offset(value) {
-            // Most patterns are stored as written: in the copy of the file.
-            Some(at) if classes & (STAR | DOLLAR | SPECIAL) == 0 => at,
+            // Most patterns are stored as written, in the copy of the file: normalisation only
+            // changes `%`, controls, spaces, non-ASCII (the SPECIAL class) and a `$` inside.
+            Some(at) if classes & SPECIAL == 0 && !dollar_inside => at,
             Some(at) if !needs_normalizing(value, d.percent, Side::Rule) => at,
             _ => {
                 let start = self.r.bytes.len() as u32;
