@@ -15,7 +15,7 @@ use crate::url;
 struct Query<'p, 'q> {
     path: &'p [u8],
     path_str: Option<&'p str>,
-    /// The path's octet set (`Entry::mask`).
+    /// The path's octet set (`Robots::masks`).
     mask: u64,
     /// Its pair set (`Entry::pairs`), computed once, when first needed.
     pairs: &'q mut Option<u64>,

@@ -156,8 +156,8 @@ struct Builder<'s> {
     scratch_items: Vec<(u64, u64)>,
     scratch_sort: Vec<(u64, u64)>,
     /// Each rule compiled once (`compile_rules`); rule sets copy them.
-    templates: Vec<Entry>,
-    alternates: Vec<Option<Entry>>,
+    templates: Vec<Template>,
+    alternates: Vec<Option<Template>>,
 }
 
 /// Parses `input` as `options` say. Never fails, never panics.
@@ -825,11 +825,11 @@ impl Builder<'_> {
         // (bucket, 0, 0) in file order; the entry's reference is (template << 1 | alternate).
         for &g in groups {
             for ri in span(&self.r.groups[g as usize].rules) {
-                let (Some(e), alt) = (self.templates.get(ri), self.alternates.get(ri)) else {
+                let (Some((e, _)), alt) = (self.templates.get(ri), self.alternates.get(ri)) else {
                     continue;
                 };
                 items.push((bucket(e), (ri as u64) << 1));
-                if let Some(Some(a)) = alt {
+                if let Some(Some((a, _))) = alt {
                     items.push((bucket(a), (ri as u64) << 1 | 1));
                 }
             }
@@ -838,7 +838,7 @@ impl Builder<'_> {
             items
                 .iter()
                 .filter_map(|&(_, r)| self.template(r))
-                .map(|e| e.len)
+                .map(|(e, _)| e.len)
                 .max()
                 .unwrap_or(0)
         } else {
@@ -853,8 +853,7 @@ impl Builder<'_> {
             }
         };
         for (position, item) in items.iter_mut().enumerate() {
-            let e = self.template(item.1);
-            let o = e.map_or(0, order);
+            let o = self.template(item.1).map_or(0, |(e, _)| order(e));
             item.0 |= o;
             item.1 |= (position as u64) << 32;
         }
@@ -864,14 +863,14 @@ impl Builder<'_> {
         let bucket_start = self.r.buckets.len() as u32;
         let mut wild_end = first;
         for &(_, r) in &items {
-            let Some(&template) = self.template(r & 0xFFFF_FFFF) else {
+            let Some(&(template, mask)) = self.template(r & 0xFFFF_FFFF) else {
                 continue;
             };
             let mut e = template;
             e.rank = order(&e) << 32 | (r >> 32);
             let at = self.r.entries.len() as u32;
             self.r.entries.push(e);
-            self.r.masks.push(e.mask);
+            self.r.masks.push(mask);
             match e.key {
                 None => wild_end = at + 1,
                 Some(key) => {
@@ -899,7 +898,7 @@ impl Builder<'_> {
     }
 
     /// The compiled entry `push_set` refers to as (rule << 1 | alternate).
-    fn template(&self, r: u64) -> Option<&Entry> {
+    fn template(&self, r: u64) -> Option<&Template> {
         let rule = (r >> 1) as usize;
         if r & 1 == 0 {
             self.templates.get(rule)
@@ -951,14 +950,18 @@ fn index_alternate(
     Some(start as u32..bytes.len() as u32)
 }
 
-/// The entry of one pattern: its priority (its length), and what lets a query skip it cheaply.
+/// A rule compiled once, copied into every rule set that has it: its entry and octet set.
+type Template = (Entry, u64);
+
+/// The entry of one pattern: its priority (its length), and what lets a query skip it cheaply;
+/// and its octet set (`Robots::masks`).
 fn entry(
     bytes: &[u8],
     wildcards: bool,
     rule: u32,
     at: core::ops::Range<u32>,
     allow: bool,
-) -> Entry {
+) -> Template {
     let pattern = bytes.get(crate::robots::span(&at)).unwrap_or_default();
     let literal = match pattern.split_last() {
         Some((b'$', body)) if wildcards => body,
@@ -984,7 +987,7 @@ fn entry(
         add_run(literal);
     }
     let len = at.end - at.start;
-    Entry {
+    let entry = Entry {
         rule,
         start: at.start,
         len,
@@ -1004,11 +1007,11 @@ fn entry(
             }
             _ => None,
         },
-        mask,
         pairs,
         anchored: literal.len() < pattern.len(),
         star,
-    }
+    };
+    (entry, mask)
 }
 
 /// An entry's bucket in a rule set, in the sort key's high bits: 0 for the entries without a

@@ -121,10 +121,8 @@ pub(crate) struct Entry {
     /// The pattern's second octet when its literal prefix is at least two octets long: only
     /// paths with that octet at index 1 can match (the key of the set's bucket index).
     pub key: Option<u8>,
-    /// The literal octets of the pattern as a 64-bit set (`1 << (octet % 64)`): a path lacking
-    /// one of them cannot match, which rejects most entries with one instruction.
-    pub mask: u64,
-    /// The same for adjacent octets within the pattern's literal runs (`pattern::pair_bit`).
+    /// The set of adjacent octet pairs within the pattern's literal runs (`pattern::pair_bit`),
+    /// the second test after `Robots::masks`.
     pub pairs: u64,
     /// The pattern ends with an anchoring `$` (wildcard dialects).
     pub anchored: bool,
@@ -170,7 +168,9 @@ pub struct Robots {
     /// of values that are not valid UTF-8. Values, patterns and tokens are ranges into it.
     pub(crate) bytes: Vec<u8>,
     pub(crate) entries: Vec<Entry>,
-    /// `Entry::mask` of every entry, apart: the octet test scans this dense array.
+    /// The octet set of every entry's pattern (`1 << (octet % 64)` for each of its literal
+    /// octets), apart from the entries: a path lacking one of them cannot match, so a query
+    /// scans this dense array and looks at few entries.
     pub(crate) masks: Vec<u64>,
     pub(crate) sets: Vec<RuleSet>,
     pub(crate) buckets: Vec<Bucket>,
