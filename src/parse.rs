@@ -641,16 +641,26 @@ impl Builder<'_> {
         };
         // Each rule is paired with the previous rule of the same pattern, found in a hash table
         // of the group's patterns (open addressing; slot = rule + 1, 0 is empty).
-        let fnv = |p: &[u8]| {
-            p.iter().fold(0x811c_9dc5_u32, |h, &b| {
-                (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
-            })
+        // The hash reads the length and at most the first and last 8 octets: constant time per
+        // rule (equal hashes are settled by comparing the patterns).
+        let hash = |p: &[u8]| {
+            let word = |part: &[u8]| {
+                let mut w = [0u8; 8];
+                w[..part.len()].copy_from_slice(part);
+                u64::from_le_bytes(w)
+            };
+            let n = p.len();
+            let mixed = (word(&p[..n.min(8)]).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ word(&p[n.saturating_sub(8)..]))
+            .wrapping_add(n as u64)
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+            (mixed >> 32) as u32
         };
         let size = (rules.len() * 2).next_power_of_two();
         let mut table = alloc::vec![0u32; size];
         let mut found: Vec<(u32, Code, usize)> = Vec::new();
         for (cur, b) in rules.iter().enumerate() {
-            let mut slot = fnv(pattern(b)) as usize & (size - 1);
+            let mut slot = hash(pattern(b)) as usize & (size - 1);
             let prev = loop {
                 match table[slot] {
                     0 => break None,
