@@ -5,7 +5,6 @@
 //! so a query never re-reads the file.
 
 use alloc::borrow::Cow;
-use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -125,6 +124,8 @@ fn field_of(key: &[u8], dialect: &Dialect) -> Option<(Field, Spelling)> {
 }
 
 /// The field a strict dialect would have accepted had the key been spelt right (for hints).
+#[cold]
+#[inline(never)]
 fn meant(key: &[u8]) -> Option<&'static str> {
     TYPOS
         .iter()
@@ -261,6 +262,8 @@ fn utf16_bom(bytes: &[u8]) -> Option<bool> {
     }
 }
 
+#[cold]
+#[inline(never)]
 fn utf16_to_utf8(bytes: &[u8], big_endian: bool) -> Vec<u8> {
     let units = bytes.chunks_exact(2).map(|c| {
         if big_endian {
@@ -377,6 +380,8 @@ impl Builder<'_> {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn lossy(&self, bytes: &[u8]) -> String {
         String::from_utf8_lossy(bytes).into_owned()
     }
@@ -719,107 +724,137 @@ impl Builder<'_> {
     /// Builds the rule set of every product token and of `*` (RFC 9309 §2.2.1: the rules of all
     /// groups naming the token are combined), or of every record (first-record dialects).
     fn build_sets(&mut self) {
-        let d = self.r.dialect;
-        match d.group_merge {
-            GroupMerge::All => {
-                // Every non-global token and the groups naming it, in file order; empty tokens
-                // only where the dialect lets an empty caller match them (google/robotstxt).
-                let mut by_token: BTreeMap<Vec<u8>, (core::ops::Range<u32>, Vec<u32>)> =
-                    BTreeMap::new();
-                let mut global = Vec::new();
-                for (g, group) in self.r.groups.iter().enumerate() {
-                    let g = g as u32;
-                    for a in &self.r.agents[crate::robots::span(&group.agents)] {
-                        if a.global {
-                            if global.last() != Some(&g) {
-                                global.push(g);
-                            }
-                        } else if !a.token.is_empty()
-                            || d.agent_match == crate::dialect::AgentMatch::GoogleWhole
-                        {
-                            let token = self
-                                .r
-                                .bytes
-                                .get(crate::robots::span(&a.token))
-                                .unwrap_or_default();
-                            let (_, groups) = by_token
-                                .entry(token.to_vec())
-                                .or_insert_with(|| (a.token.clone(), Vec::new()));
-                            if groups.last() != Some(&g) {
-                                groups.push(g);
-                            }
-                        }
-                    }
-                }
-                // Tokens naming the same groups share one rule set.
-                let mut by_groups: BTreeMap<Vec<u32>, u32> = BTreeMap::new();
-                let mut lists: Vec<Vec<u32>> = Vec::new();
-                let mut tokens = Vec::with_capacity(by_token.len());
-                for (_, (token, groups)) in by_token {
-                    let next = lists.len() as u32;
-                    let set = *by_groups.entry(groups.clone()).or_insert_with(|| {
-                        lists.push(groups);
-                        next
-                    });
-                    tokens.push(TokenEntry { token, set });
-                }
-                for groups in &lists {
-                    self.push_set(groups);
-                }
-                if !global.is_empty() {
-                    self.r.global = Some(self.push_set(&global));
-                }
-                self.r.tokens = tokens;
-                self.index_tokens();
-            }
-            GroupMerge::FirstOnly => {
-                // One rule set per record; tokens in file order, the first match wins.
-                let mut tokens = Vec::new();
-                for g in 0..self.r.groups.len() as u32 {
-                    let set = self.push_set(&[g]);
-                    let group = &self.r.groups[g as usize];
-                    let mut is_default = false;
-                    for a in &self.r.agents[crate::robots::span(&group.agents)] {
-                        if a.global {
-                            is_default = true;
-                        } else if !a.token.is_empty() {
-                            tokens.push(TokenEntry {
-                                token: a.token.clone(),
-                                set,
-                            });
-                        }
-                    }
-                    if is_default {
-                        if self.r.global.is_none() {
-                            self.r.global = Some(set);
-                        } else {
-                            let line = self.r.groups[g as usize].line;
-                            self.diag(line, Code::MultipleDefaultGroups, None);
-                        }
-                    }
-                }
-                self.r.tokens = tokens;
-            }
+        match self.r.dialect.group_merge {
+            GroupMerge::All => self.merged_sets(),
+            GroupMerge::FirstOnly => self.first_record_sets(),
         }
     }
 
-    /// Builds the hash index of the product tokens (one probe per query instead of a search).
-    fn index_tokens(&mut self) {
-        let size = (self.r.tokens.len() * 2).next_power_of_two().max(8);
+    /// Merging dialects (RFC 9309 §2.2.1): one rule set per distinct list of groups.
+    #[inline(never)]
+    fn merged_sets(&mut self) {
+        let d = self.r.dialect;
+        // Every distinct non-global token (in order of first appearance) and the groups naming
+        // it; empty tokens only where the dialect lets an empty caller match them
+        // (google/robotstxt). Tokens are found through the hash index queries use, built here.
+        let size = (self.r.agents.len() * 2).next_power_of_two().max(8);
         let mut index = alloc::vec![0u32; size];
-        for (i, t) in self.r.tokens.iter().enumerate() {
-            let token = self
-                .r
-                .bytes
-                .get(crate::robots::span(&t.token))
-                .unwrap_or_default();
-            let mut slot = crate::agent::hash_lower(token) as usize & (size - 1);
-            while index[slot] != 0 {
-                slot = (slot + 1) & (size - 1);
+        let mut tokens: Vec<TokenEntry> = Vec::new();
+        let mut named: Vec<(u64, u64)> = Vec::new(); // (token, group), in file order
+        let mut global = Vec::new();
+        for (g, group) in self.r.groups.iter().enumerate() {
+            for a in &self.r.agents[span(&group.agents)] {
+                if a.global {
+                    if global.last() != Some(&(g as u32)) {
+                        global.push(g as u32);
+                    }
+                    continue;
+                }
+                if a.token.is_empty() && d.agent_match != crate::dialect::AgentMatch::GoogleWhole {
+                    continue;
+                }
+                let token = self.r.token(&a.token);
+                let mut slot = crate::agent::hash_lower(token) as usize & (size - 1);
+                let id = loop {
+                    match index[slot] {
+                        0 => {
+                            tokens.push(TokenEntry {
+                                token: a.token.clone(),
+                                set: 0,
+                            });
+                            index[slot] = tokens.len() as u32;
+                            break tokens.len() - 1;
+                        }
+                        i if self.r.token(&tokens[i as usize - 1].token) == token => {
+                            break i as usize - 1
+                        }
+                        _ => slot = (slot + 1) & (size - 1),
+                    }
+                };
+                named.push((id as u64, g as u64));
             }
-            index[slot] = i as u32 + 1;
         }
+        // Each token's groups, in file order (the sort is stable).
+        radix_sort(&mut named, &mut self.scratch_sort);
+        // Tokens naming the same groups share one rule set: the lists seen so far, by a hash
+        // of their groups (open addressing; slot = list + 1, 0 is empty).
+        let list_size = (tokens.len() * 2).next_power_of_two().max(8);
+        let mut lists = alloc::vec![0u32; list_size];
+        let mut seen: Vec<(core::ops::Range<usize>, u32)> = Vec::new(); // groups in `flat`, set
+        let mut flat: Vec<u32> = Vec::with_capacity(named.len());
+        let mut at = 0;
+        while at < named.len() {
+            let id = named[at].0;
+            let start = flat.len();
+            while at < named.len() && named[at].0 == id {
+                let g = named[at].1 as u32;
+                if flat.len() == start || flat.last() != Some(&g) {
+                    flat.push(g);
+                }
+                at += 1;
+            }
+            let hash = flat[start..]
+                .iter()
+                .fold(0x811c_9dc5_u32, |h, &g| (h ^ g).wrapping_mul(0x0100_0193));
+            let mut slot = hash as usize & (list_size - 1);
+            let set = loop {
+                match lists[slot] {
+                    0 => {
+                        let set = self.push_set(&flat[start..]);
+                        seen.push((start..flat.len(), set));
+                        lists[slot] = seen.len() as u32;
+                        break set;
+                    }
+                    i => {
+                        let (range, set) = &seen[i as usize - 1];
+                        if flat[range.clone()] == flat[start..] {
+                            flat.truncate(start);
+                            break *set;
+                        }
+                        slot = (slot + 1) & (list_size - 1);
+                    }
+                }
+            };
+            if let Some(t) = tokens.get_mut(id as usize) {
+                t.set = set;
+            }
+        }
+        if !global.is_empty() {
+            self.r.global = Some(self.push_set(&global));
+        }
+        self.r.tokens = tokens;
         self.r.token_index = index;
+    }
+
+    /// First-record dialects (1994, 1996): one rule set per record.
+    #[inline(never)]
+    fn first_record_sets(&mut self) {
+        // One rule set per record; tokens in file order, the first match wins.
+        let mut tokens = Vec::new();
+        for g in 0..self.r.groups.len() as u32 {
+            let set = self.push_set(&[g]);
+            let group = &self.r.groups[g as usize];
+            let mut is_default = false;
+            for a in &self.r.agents[crate::robots::span(&group.agents)] {
+                if a.global {
+                    is_default = true;
+                } else if !a.token.is_empty() {
+                    tokens.push(TokenEntry {
+                        token: a.token.clone(),
+                        set,
+                    });
+                }
+            }
+            if is_default {
+                if self.r.global.is_none() {
+                    self.r.global = Some(set);
+                } else {
+                    let line = self.r.groups[g as usize].line;
+                    self.diag(line, Code::MultipleDefaultGroups, None);
+                }
+            }
+        }
+        self.r.tokens = tokens;
     }
 
     /// Compiles the rules of `groups` into one rule set, in decision order, and returns its index.
@@ -945,6 +980,7 @@ impl Builder<'_> {
 
 /// google/robotstxt: `Allow: /d/index.htm...` also allows `/d/` exactly, with the priority of
 /// the pattern `/d/$` (semantics I.17). Stores that pattern and returns where.
+#[inline(never)]
 fn index_alternate(
     bytes: &mut Vec<u8>,
     pattern: core::ops::Range<u32>,

@@ -107,6 +107,7 @@ pub(crate) fn needs_normalizing(s: &[u8], pct: PercentEncoding, side: Side) -> b
 ///   the last character is literal and escaped the same way.
 /// - `Google` (semantics I.8): rules only; octets >= 0x80 escaped, hex of `%xx` upper-cased.
 /// - `DecodeExceptSlash` (1996 §3.2.2): every `%xx` decoded except `%2F`.
+#[inline(never)]
 pub(crate) fn normalize(s: &[u8], pct: PercentEncoding, side: Side, out: &mut Vec<u8>) {
     let mut i = 0;
     while let Some(&b) = s.get(i) {

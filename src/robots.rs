@@ -176,7 +176,7 @@ pub struct Robots {
     pub(crate) buckets: Vec<Bucket>,
     /// Group indices of every rule set (`RuleSet::groups` ranges into it).
     pub(crate) set_groups: Vec<u32>,
-    /// Sorted by token (merging dialects) or in file order (first-record dialects).
+    /// In order of first appearance (merging dialects) or in file order (first-record dialects).
     pub(crate) tokens: Vec<TokenEntry>,
     /// Open-addressing hash index over `tokens` (merging dialects): slot = token index + 1, 0 is
     /// empty; its length is a power of two at least twice the number of tokens.
