@@ -3,6 +3,7 @@
 //! A query reads only the precomputed rule sets: no re-parse, and no allocation unless the URL's
 //! path must be percent-normalised (it contains `%`, non-ASCII, or for rfc9309 a literal `*`/`$`).
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::agent::{self, cmp_lower, lower_into, MAX_AGENT_BYTES};
@@ -10,6 +11,52 @@ use crate::dialect::{AgentMatch, Precedence};
 use crate::pattern::{normalize, Compiled, Side};
 use crate::robots::{span, Entry, GroupView, Robots, RuleView};
 use crate::url;
+
+/// A URL as one file's dialect matches it (from [`Robots::path`]): the path (and query, where
+/// the dialect matches it), normalised, with what the rule filters need to know of it.
+#[derive(Clone, Debug)]
+pub struct Path<'u> {
+    text: PathText<'u>,
+    /// Its octet set (`Robots::masks`).
+    mask: u64,
+    /// It is `/robots.txt` (with any query), which the dialect always allows.
+    robots_txt: bool,
+}
+
+#[derive(Clone, Debug)]
+enum PathText<'u> {
+    /// The URL's own text (the common case: no allocation).
+    Borrowed(&'u str),
+    /// Normalised, valid UTF-8.
+    Text(String),
+    /// Normalised, not UTF-8 (a dialect that decodes `%xx` to raw octets).
+    Bytes(Vec<u8>),
+}
+
+impl PathText<'_> {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            PathText::Borrowed(s) => s.as_bytes(),
+            PathText::Text(s) => s.as_bytes(),
+            PathText::Bytes(b) => b,
+        }
+    }
+
+    fn text(&self) -> Option<&str> {
+        match self {
+            PathText::Borrowed(s) => Some(s),
+            PathText::Text(s) => Some(s),
+            PathText::Bytes(_) => None,
+        }
+    }
+}
+
+impl Path<'_> {
+    /// The path as matched, after normalisation.
+    pub fn as_bytes(&self) -> &[u8] {
+        self.text.bytes()
+    }
+}
 
 /// A path being decided, and what is known of it.
 struct Query<'p, 'q> {
@@ -80,10 +127,12 @@ impl Robots {
     /// `check` for a crawler whose groups are already known (from [`Robots::selection`]): a
     /// decision table asks once per agent, not once per cell.
     pub fn check_selection(&self, url: &str, selection: Selection) -> Verdict {
-        let set = match selection {
-            Selection::None => None,
-            Selection::Specific(s) | Selection::Global(s) => Some(s),
-        };
+        self.check_path(&self.path(url), selection)
+    }
+
+    /// Reads `url` once as this file's dialect matches it, for several crawlers: a decision
+    /// table's row is read once, then [`Robots::check_path`] answers each column.
+    pub fn path<'u>(&self, url: &'u str) -> Path<'u> {
         let d = &self.dialect;
         let (raw, add_slash) = url::matched_part(url, d.percent);
         let raw = if d.match_query {
@@ -91,27 +140,44 @@ impl Robots {
         } else {
             url::without_query(raw)
         };
-        // The path as octets, and as text where it is valid UTF-8 (always, in the wildcard
-        // dialects): borrowed from the URL in the common case, normalised into a buffer when
-        // it must be (`%`, non-ASCII, ...), so substring search never re-validates it.
-        let owned: Vec<u8>;
-        let (mut mask, special) = crate::pattern::scan_url(raw.as_bytes(), d.percent);
-        let (path, path_str): (&[u8], Option<&str>) = if !add_slash && !special {
-            (raw.as_bytes(), Some(raw))
+        // Borrowed from the URL in the common case; normalised into a buffer when it must be
+        // (`%`, non-ASCII, ...). Kept as text where it is valid UTF-8 (always, in the wildcard
+        // dialects), so substring search never re-validates it.
+        let (mask, special) = crate::pattern::scan_url(raw.as_bytes(), d.percent);
+        let (text, mask) = if !add_slash && !special {
+            (PathText::Borrowed(raw), mask)
         } else {
             let mut buf = Vec::with_capacity(raw.len() + 8);
             if add_slash {
                 buf.push(b'/');
             }
             normalize(raw.as_bytes(), d.percent, Side::Url, &mut buf);
-            owned = buf;
-            mask = crate::pattern::octets(&owned);
-            (&owned, core::str::from_utf8(&owned).ok())
+            let mask = crate::pattern::octets(&buf);
+            let text = match String::from_utf8(buf) {
+                Ok(s) => PathText::Text(s),
+                Err(e) => PathText::Bytes(e.into_bytes()),
+            };
+            (text, mask)
         };
-        if d.robots_txt_allowed
-            && path.starts_with(b"/robots.txt")
-            && path_only(path) == b"/robots.txt"
-        {
+        let bytes = text.bytes();
+        let robots_txt = d.robots_txt_allowed
+            && bytes.starts_with(b"/robots.txt")
+            && path_only(bytes) == b"/robots.txt";
+        Path {
+            text,
+            mask,
+            robots_txt,
+        }
+    }
+
+    /// `check` for a URL read by [`Robots::path`] and a crawler's [`Selection`].
+    pub fn check_path(&self, path: &Path<'_>, selection: Selection) -> Verdict {
+        let d = &self.dialect;
+        let set = match selection {
+            Selection::None => None,
+            Selection::Specific(s) | Selection::Global(s) => Some(s),
+        };
+        if path.robots_txt {
             return Verdict {
                 allowed: true,
                 reason: Reason::RobotsTxt,
@@ -127,7 +193,7 @@ impl Robots {
                 selection,
             };
         };
-        match self.decide(set, path, path_str, mask) {
+        match self.decide(set, path.text.bytes(), path.text.text(), path.mask) {
             Some(e) if e.empty && d.precedence == Precedence::LongestMatch => Verdict {
                 allowed: true,
                 reason: Reason::EmptyRule,

@@ -38,7 +38,7 @@ mod pattern;
 mod robots;
 pub mod url;
 
-pub use decide::{Reason, Selection, Verdict};
+pub use decide::{Path, Reason, Selection, Verdict};
 pub use dialect::{Dialect, DialectId};
 pub use lint::{Code, Diagnostic, Severity};
 pub use robots::{GroupView, RecordKind, RecordView, Robots, RuleKind, RuleView};

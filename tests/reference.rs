@@ -329,6 +329,9 @@ fn random_text(rng: &mut XorShift, pieces: &[&str], max_pieces: u32) -> String {
 fn consistent(robots: &Robots, url: &str, agent: &str) {
     let v = robots.check(url, agent);
     assert_eq!(robots.is_allowed(url, agent), v.allowed);
+    // A URL read once for several agents (a decision table row) gets the same verdict.
+    let path = robots.path(url);
+    assert_eq!(robots.check_path(&path, robots.selection(agent)), v);
     match v.reason {
         Reason::Rule | Reason::EmptyRule => {
             let rule = robots.deciding_rule(&v).expect("deciding rule");
