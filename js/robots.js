@@ -6,8 +6,16 @@
 // call or top-level await. Should the instance ever trap (it should not: the core never panics and
 // arguments are checked here), the trap becomes an Error and a fresh instance replaces it; objects
 // parsed by the old instance then throw instead of answering from corrupted memory.
+//
+// The boundary is wasm-bindgen's (wasm/src/lib.rs), and every call on it takes and returns numbers
+// only: arguments go through the input buffer of the instance's Engine, results come back as
+// numbers or through its output buffers, and parsed files are handles whose lifetime this file
+// owns.
 
 import { createBindings } from './glue.js';
+// The core's names of dialects, reasons and rule kinds, read from the module by
+// scripts/build-pkg.mjs when it builds the package (so no run pays for asking).
+import NAMES from './names.js';
 
 const PREFIX = 'robots-eval: ';
 const MAX_U32 = 0xffffffff;
@@ -33,7 +41,31 @@ function split(joined) {
   return joined === '' ? [] : joined.slice(1).split('\n');
 }
 
-// The directive kinds in the order of their index in NativeMeta (wasm/src/lib.rs).
+const EMPTY = new Uint8Array(0);
+const EMPTY_U32 = new Uint32Array(0);
+// Typed arrays use the platform's byte order, wasm memory is little-endian.
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+const encoder = new TextEncoder();
+let decoder = null; // made on first use: the hot paths never decode
+
+function decodeUtf8(bytes) {
+  decoder ??= new TextDecoder();
+  return decoder.decode(bytes);
+}
+
+/** u32::MAX: an absent optional string argument (wasm/src/lib.rs, `optional`). */
+const NONE = 0xffffffff;
+// A microtask through a promise: Node's queueMicrotask adds async-hooks bookkeeping, and its first
+// call costs a fifth of a millisecond of the cold start.
+const resolved = Promise.resolve();
+const later = (f) => {
+  resolved.then(f);
+};
+
+/** Dialect index by the name given to Robots.parse (any case). */
+const dialectIndexes = new Map();
+
+// The directive kinds in the order of their index in meta_out (wasm/src/lib.rs).
 const META_KINDS = ['all', 'none', 'index', 'noindex', 'follow', 'nofollow', 'archive', 'noarchive', 'nosnippet', 'max-snippet',
   'max-image-preview', 'max-video-preview', 'noimageindex', 'notranslate', 'unavailable_after', 'indexifembedded', 'invalid', 'unknown'];
 const IMAGE_PREVIEW = ['none', 'standard', 'large'];
@@ -81,78 +113,126 @@ async function readCapped(res, maxBytes) {
 
 export function defineApi(loadModule) {
   let module = null; // the WebAssembly.Module, compiled once
-  let b = null; // the current bindings (one instance)
-  let memory = null; // its WebAssembly.Memory
-  let names = null;
-  // The hot paths pass strings through one reusable buffer inside wasm memory (a Scratch):
-  // encoded straight into it, no allocation or free per call. sPtr/sCap: its address and size;
-  // heap: a view of the whole memory (empty once the memory grows, then made again).
-  let scratch = null;
+  // The current instance: { w: its Engine (wasm/src/lib.rs), b: its wasm-bindgen bindings,
+  // registry: its FinalizationRegistry or null }; null before the first use and after a trap.
+  // `w` and `memory` are the same instance's, kept apart for the hot paths.
+  let inst = null;
+  let w = null;
+  let memory = null;
+  // Strings go into the engine's input buffer (wasm/src/lib.rs, Engine::reserve): encoded
+  // straight into it, no allocation or free per call. sPtr/sCap: its address and size; heap: a
+  // view of the whole memory and input: a view of the buffer (both empty once the memory grows,
+  // then made again).
   let sPtr = 0;
   let sCap = 0;
-  let heap = null;
-  const encoder = new TextEncoder();
+  let heap = EMPTY;
+  let words = EMPTY_U32; // the whole memory as u32s, for put()
+  let input = EMPTY;
+  // Robots objects not registered for finalization yet (see Robots.#enlist).
+  let pending = [];
 
-  function bindings() {
-    if (b === null) {
+  function instance() {
+    if (inst === null) {
       module ??= loadModule();
-      const fresh = createBindings();
-      memory = fresh.initSync({ module }).memory;
-      scratch = new fresh.Scratch();
+      const b = createBindings();
+      memory = b.initSync({ module }).memory;
+      const engine = new b.Engine();
+      // Objects never freed: their handle is freed when they are collected. The finalizer may
+      // run after this instance trapped and was replaced: it then frees in the old one, or
+      // nothing if that traps again.
+      const registry = typeof FinalizationRegistry === 'function'
+        ? new FinalizationRegistry((handle) => {
+          try {
+            engine.robots_free(handle);
+          } catch {}
+        })
+        : null;
+      w = engine;
+      heap = input = EMPTY;
+      words = EMPTY_U32;
       sPtr = sCap = 0;
-      heap = new Uint8Array(memory.buffer);
-      b = fresh;
-      if (names === null) {
-        const [dialects, reasons, kinds] = b.names().split('\t').map(split);
-        names = { dialects, reasons, kinds, dialectIndex: new Map() };
-      }
+      inst = { w, b, registry };
     }
-    return b;
+    return inst;
   }
 
-  /** Makes the scratch buffer at least `n` bytes long (keeping its content). */
+  /** The whole memory as bytes (made again when the memory has grown). */
+  function bytes() {
+    if (heap.length === 0) {
+      heap = new Uint8Array(memory.buffer);
+      words = EMPTY_U32;
+    }
+    return heap;
+  }
+
+  /** Makes the input buffer at least `n` bytes long (keeping its content). */
   function reserve(n) {
     if (n > sCap) {
-      sPtr = scratch.reserve(n);
-      sCap = scratch.capacity();
-      heap = new Uint8Array(memory.buffer);
+      const size = Math.max(n, sCap * 2);
+      sPtr = w.reserve(size);
+      sCap = size;
+      heap = input = EMPTY;
+      words = EMPTY_U32;
     }
   }
 
-  /** Frees a scratch buffer grown big by a large input. */
-  function trim() {
-    if (sCap > 1 << 20) {
-      scratch.reserve(0);
+  /** Frees the module's buffers after a large input (over sCap) or result (`outBytes`). */
+  function trim(outBytes = 0) {
+    if (sCap > 1 << 20 || outBytes > 1 << 20) {
+      w.release();
       sPtr = sCap = 0;
+      input = EMPTY;
     }
   }
 
-  /** UTF-8 encodes `str` into the scratch buffer at byte `at` (at most `limit` bytes); returns the byte length. */
+  /** UTF-8 encodes `str` into the input buffer at byte `at` (at most `limit` bytes); returns the byte length. */
   function put(str, at, limit = Infinity) {
     const n = str.length;
-    if (n <= 256 && limit === Infinity) {
-      // Short strings: a plain loop beats TextEncoder's per-call cost; ASCII is the common case.
+    if (n <= 32 && limit === Infinity) {
+      // Short strings: a plain loop beats TextEncoder's per-call cost; ASCII is the common
+      // case. Four characters per store where the address allows (the buffer is 8-aligned).
       if (at + n > sCap) reserve(at + n);
-      let h = heap;
-      if (h.length === 0) h = heap = new Uint8Array(memory.buffer);
-      const base = sPtr + at;
+      const h = bytes();
+      let p = sPtr + at;
       let i = 0;
-      for (; i < n; i++) {
-        const c = str.charCodeAt(i);
-        if (c > 0x7f) break;
-        h[base + i] = c;
+      let any = 0; // the characters OR-ed: above 0x7f when one is not ASCII
+      if ((p & 3) === 0 && LITTLE_ENDIAN) {
+        if (words.length === 0) words = new Uint32Array(memory.buffer);
+        const q = words;
+        for (let k = p >>> 2; i + 4 <= n; i += 4, k++) {
+          const c0 = str.charCodeAt(i);
+          const c1 = str.charCodeAt(i + 1);
+          const c2 = str.charCodeAt(i + 2);
+          const c3 = str.charCodeAt(i + 3);
+          any |= c0 | c1 | c2 | c3;
+          q[k] = c0 | (c1 << 8) | (c2 << 16) | (c3 << 24);
+        }
+        p += i;
       }
-      if (i === n) return n;
+      for (; i < n; i++, p++) {
+        const c = str.charCodeAt(i);
+        any |= c;
+        h[p] = c;
+      }
+      if (any <= 0x7f) return n;
+      // Not ASCII: encoded again below.
+    } else if (at === 0 && n <= limit) {
+      // The usual case (a URL or a file at the start): TextEncoder straight into a view kept of
+      // the buffer, which costs less than the loop above from about 30 characters on, and
+      // less than making a view per call.
+      if (n > sCap) reserve(n);
+      if (input.length === 0) input = new Uint8Array(memory.buffer, sPtr, sCap);
+      const r = encoder.encodeInto(str, sCap <= limit ? input : input.subarray(0, limit));
+      if (r.read === n) return r.written;
     }
-    // Long or non-ASCII: TextEncoder, growing the buffer while the text turns out longer in UTF-8.
+    // Otherwise TextEncoder, growing the buffer while the text turns out longer in UTF-8.
     let want = Math.min(at + n, at + limit);
     reserve(want);
-    if (heap.length === 0) heap = new Uint8Array(memory.buffer);
-    let { read, written } = encoder.encodeInto(str, heap.subarray(sPtr + at, sPtr + want));
+    let { read, written } = encoder.encodeInto(str, bytes().subarray(sPtr + at, sPtr + want));
     while (read < n && written < limit) {
       want = Math.min(at + written + (n - read) * 3, at + limit);
       reserve(want);
-      const r = encoder.encodeInto(str.slice(read), heap.subarray(sPtr + at + written, sPtr + want));
+      const r = encoder.encodeInto(str.slice(read), bytes().subarray(sPtr + at + written, sPtr + want));
       if (r.read === 0) break; // a character wider than the room left under the limit
       read += r.read;
       written += r.written;
@@ -160,29 +240,57 @@ export function defineApi(loadModule) {
     return written;
   }
 
+  /** Copies bytes into the input buffer at byte `at`. */
+  function putBytes(data, at) {
+    reserve(at + data.length);
+    bytes().set(data, sPtr + at);
+  }
+
+  /** Writes numbers as little-endian u32s into the input buffer at byte `at` (already reserved). */
+  function putU32s(values, at) {
+    const h = bytes();
+    for (let i = 0, p = sPtr + at; i < values.length; i++, p += 4) {
+      const v = values[i];
+      h[p] = v;
+      h[p + 1] = v >>> 8;
+      h[p + 2] = v >>> 16;
+      h[p + 3] = v >>> 24;
+    }
+  }
+
+  /** The text result of the last call (`len` bytes; see wasm/src/lib.rs, out_text). */
+  function outText(len) {
+    return len === 0 ? '' : decodeUtf8(new Uint8Array(memory.buffer, w.out_text(), len));
+  }
+
+  /** The number result of the last call (`count` u32s), copied. */
+  function outU32(count) {
+    return count === 0 ? [] : Array.from(new Uint32Array(memory.buffer, w.out_u32(), count));
+  }
+
   // A trap leaves the instance in an unknown state: drop it and turn the trap into an Error.
   function rethrow(e) {
     if (e instanceof WebAssembly.RuntimeError) {
-      b = null;
+      inst = null;
       return new Error(`${PREFIX}internal error in the WebAssembly module (${e.message}); the module was reset, objects parsed before this point must be parsed again. Please report this with the input that caused it.`, { cause: e });
     }
     if (e instanceof RangeError && /memory/i.test(e.message)) {
-      b = null;
+      inst = null;
       return new RangeError(`${PREFIX}out of WebAssembly memory (${e.message}); the module was reset`, { cause: e });
     }
     return e;
   }
 
   function dialectIndex(name) {
-    let i = names.dialectIndex.get(name);
+    let i = dialectIndexes.get(name);
     if (i === undefined) {
       // ASCII case-insensitive, as the core's DialectId::from_name (toLowerCase would also fold
       // non-ASCII letters such as the Kelvin sign).
-      i = names.dialects.indexOf(name.replace(/[A-Z]+/g, (c) => c.toLowerCase()));
+      i = NAMES.dialects.indexOf(name.replace(/[A-Z]+/g, (c) => c.toLowerCase()));
       if (i < 0) {
-        throw new RangeError(`${PREFIX}Robots.parse(text, options): unknown dialect ${JSON.stringify(name)}; the dialects are ${names.dialects.map((d) => `'${d}'`).join(', ')}`);
+        throw new RangeError(`${PREFIX}Robots.parse(text, options): unknown dialect ${JSON.stringify(name)}; the dialects are ${NAMES.dialects.map((d) => `'${d}'`).join(', ')}`);
       }
-      names.dialectIndex.set(name, i);
+      dialectIndexes.set(name, i);
     }
     return i;
   }
@@ -198,8 +306,9 @@ export function defineApi(loadModule) {
   const COPY_OF = Symbol('robots-eval.copyOf');
 
   class Robots {
-    #inner;
-    #bindings;
+    #handle; // the file in the module (wasm/src/lib.rs, parse); 0 once freed
+    #inst; // the instance that holds it
+    #registered = false; // registered with its instance's FinalizationRegistry
     #sitemaps = null;
     #diagnostics = null;
     #dialect;
@@ -209,16 +318,16 @@ export function defineApi(loadModule) {
     // it (policy use-cached); null when there is none. Survives free().
     #copy = null;
     // Packed group selections by agent string: repeated queries for an agent skip selection.
-    #selections = new Map();
+    // Made on the first query (a file parsed and freed unqueried never needs it).
+    #selections = null;
 
-    constructor(token, inner, bindings, dialect, source) {
+    constructor(token, handle, instance, dialect) {
       if (token !== INTERNAL) {
         throw new TypeError(`${PREFIX}use Robots.parse(text, options) to create a Robots object`);
       }
-      this.#inner = inner;
-      this.#bindings = bindings;
+      this.#handle = handle;
+      this.#inst = instance;
       this.#dialect = dialect;
-      if (source) this.#source = source;
     }
 
     static [WITH_SOURCE](robots, source, copy = null) {
@@ -231,6 +340,29 @@ export function defineApi(loadModule) {
       return robots.#copy;
     }
 
+    // Objects never freed are freed when collected, through a FinalizationRegistry. Registering
+    // (and unregistering in free()) costs more than parsing a small file, and most files are
+    // freed soon after parsing: so a new object is only listed here, and registered when the
+    // current job ends (a microtask) or 64 objects are waiting, whichever comes first, if it is
+    // still live then. Until then the list keeps it reachable, so it cannot be missed.
+    static #enlist(robots) {
+      if (pending.push(robots) === 1) later(Robots.#register);
+      else if (pending.length >= 64) Robots.#register();
+    }
+
+    static #register() {
+      const list = pending;
+      pending = [];
+      for (const r of list) {
+        // Objects of an instance dropped after a trap are left out: that instance's memory
+        // goes with them.
+        if (r.#handle !== 0 && r.#inst === inst && inst.registry !== null) {
+          inst.registry.register(r, r.#handle, r);
+          r.#registered = true;
+        }
+      }
+    }
+
     /** Where a robots.txt obtained with fetchRobots() came from; null for Robots.parse(). */
     get source() {
       return this.#source;
@@ -238,8 +370,7 @@ export function defineApi(loadModule) {
 
     /** The dialect names this package knows, the default first. */
     static get dialects() {
-      bindings();
-      return names.dialects.slice();
+      return NAMES.dialects.slice();
     }
 
     static parse(text, options) {
@@ -269,6 +400,7 @@ export function defineApi(loadModule) {
         }
       }
       maxBytes = Math.min(maxBytes, MAX_U32);
+      const d = dialectIndex(dialect);
       // Only the first maxBytes bytes are read: hand no more than that (+1, so the core still
       // sees the file was longer) to the module. A UTF-16 code unit is at least one UTF-8 byte,
       // so maxBytes + 1 code units always cover maxBytes + 1 bytes.
@@ -276,53 +408,53 @@ export function defineApi(loadModule) {
         text = isBytes || typeof text !== 'string' ? text.subarray(0, maxBytes + 1) : text.slice(0, maxBytes + 1);
       }
       try {
-        const wasm = bindings();
-        const d = dialectIndex(dialect);
+        const current = instance();
         let len;
         if (typeof text === 'string') {
           len = put(text, 0, maxBytes + 1);
         } else {
           len = text.length;
-          reserve(len);
-          if (heap.length === 0) heap = new Uint8Array(memory.buffer);
-          heap.set(text, sPtr);
+          putBytes(text, 0);
         }
-        const inner = wasm.NativeRobots.parse(scratch, len, d, maxBytes);
+        const robots = new Robots(INTERNAL, w.parse(len, d, maxBytes), current, NAMES.dialects[d]);
         trim();
-        return new Robots(INTERNAL, inner, wasm, names.dialects[d]);
+        Robots.#enlist(robots);
+        return robots;
       } catch (e) {
         throw rethrow(e);
       }
     }
 
+    /** The handle, or the error of a call on a freed object or one of a dropped instance. */
     #live(where) {
-      if (this.#inner === null) throw new Error(`${PREFIX}${where}: this Robots object was freed; parse the file again`);
-      if (this.#bindings !== b) {
+      if (this.#handle === 0) throw new Error(`${PREFIX}${where}: this Robots object was freed; parse the file again`);
+      if (this.#inst !== inst) {
         throw new Error(`${PREFIX}${where}: this Robots object belonged to a WebAssembly instance that was reset after an internal error; parse the file again`);
       }
-      return this.#inner;
+      return this.#handle;
     }
 
     /** The packed selection of `agent` (cached). */
-    #select(inner, agent) {
-      let selection = this.#selections.get(agent);
+    #select(handle, agent) {
+      const cache = (this.#selections ??= new Map());
+      let selection = cache.get(agent);
       if (selection === undefined) {
-        selection = inner.selection(scratch, put(agent, 0));
+        selection = w.selection(handle, put(agent, 0));
         if (agent.length <= 1024) {
-          if (this.#selections.size >= 256) this.#selections.clear();
-          this.#selections.set(agent, selection);
+          if (cache.size >= 256) cache.clear();
+          cache.set(agent, selection);
         }
       }
       return selection;
     }
 
     isAllowed(url, agent) {
-      const inner = this.#live('isAllowed(url, agent)');
+      const handle = this.#live('isAllowed(url, agent)');
       if (typeof url !== 'string') url = urlArg(url, 'isAllowed(url, agent)');
       if (typeof agent !== 'string') throw typeError('isAllowed(url, agent)', 'agent must be a string', agent);
       try {
-        const selection = this.#select(inner, agent);
-        return inner.allowed(scratch, put(url, 0), selection) === 1;
+        const selection = this.#select(handle, agent);
+        return w.allowed(handle, put(url, 0), selection) === 1;
       } catch (e) {
         throw rethrow(e);
       }
@@ -330,22 +462,24 @@ export function defineApi(loadModule) {
 
     explain(url, agent) {
       const where = 'explain(url, agent)';
-      const inner = this.#live(where);
+      const handle = this.#live(where);
       url = urlArg(url, where);
       if (typeof agent !== 'string') throw typeError(where, 'agent must be a string', agent);
       try {
-        const packed = inner.check(url, agent);
+        const urlLen = put(url, 0);
+        const agentLen = put(agent, urlLen);
+        const packed = w.check(handle, urlLen, agentLen);
         const ruleIndex = (packed >>> 4) - 1;
         let rule = null;
         if (ruleIndex >= 0) {
-          const info = inner.rule_info(ruleIndex);
-          rule = { line: info >>> 1, kind: names.kinds[info & 1], pattern: inner.rule_pattern(ruleIndex) };
+          const info = w.rule_info(handle, ruleIndex);
+          rule = { line: info >>> 1, kind: NAMES.kinds[info & 1], pattern: outText(w.rule_pattern(handle, ruleIndex)) };
         }
-        const lines = inner.group_lines(agent);
-        const group = lines.length === 0 ? null : { lines: Array.from(lines), agents: split(inner.group_agents(agent)) };
+        const lines = outU32(w.group_lines(handle, urlLen, agentLen));
+        const group = lines.length === 0 ? null : { lines, agents: split(outText(w.group_agents(handle, urlLen, agentLen))) };
         return {
           allowed: (packed & 1) === 1,
-          reason: names.reasons[(packed >>> 1) & 7],
+          reason: NAMES.reasons[(packed >>> 1) & 7],
           line: rule === null ? 0 : rule.line,
           rule,
           group,
@@ -357,7 +491,7 @@ export function defineApi(loadModule) {
 
     table(urls, agents) {
       const where = 'table(urls, agents)';
-      const inner = this.#live(where);
+      const handle = this.#live(where);
       const list = (items, what, check) => {
         if (items === null || typeof items !== 'object' || typeof items[Symbol.iterator] !== 'function' || typeof items === 'string') {
           throw typeError(where, `${what} must be an array of strings`, items);
@@ -366,46 +500,49 @@ export function defineApi(loadModule) {
         for (let i = 0; i < out.length; i++) out[i] = check(out[i], i);
         return out;
       };
-      urls = list(urls, 'urls', (u, i) => urlArg(u, `${where}: urls[${i}]`));
+      // The message of urlArg's error is built only for a URL that is not a string.
+      urls = list(urls, 'urls', (u, i) => (typeof u === 'string' ? u : urlArg(u, `${where}: urls[${i}]`)));
       agents = list(agents, 'agents', (a, i) => {
         if (typeof a !== 'string') throw typeError(where, `agents[${i}] must be a string`, a);
         return a;
       });
+      const rows = urls.length;
       const cols = agents.length;
       let cells;
       try {
-        const selections = new Uint32Array(cols);
-        for (let c = 0; c < cols; c++) selections[c] = this.#select(inner, agents[c]);
-        // The scratch input: each URL's byte length (little-endian u32), then the URLs.
-        const n = urls.length;
-        let at = 4 * n;
-        reserve(at);
-        const lens = new Uint32Array(n);
-        for (let i = 0; i < n; i++) {
-          const len = put(urls[i], at);
-          lens[i] = len;
-          at += len;
+        const selections = new Array(cols);
+        for (let c = 0; c < cols; c++) selections[c] = this.#select(handle, agents[c]);
+        // The input: the agents' packed selections and the URLs' byte lengths (little-endian
+        // u32s), then the URLs.
+        const head = 4 * (cols + rows);
+        reserve(head);
+        let at = head;
+        // ASCII URLs (the usual case) go in with one TextEncoder call for all of them: their
+        // byte lengths are then their lengths. Any other character makes the UTF-8 longer than
+        // the string, and the URLs are encoded one by one instead.
+        const joined = rows > 1 ? urls.join('') : '';
+        const lengths = new Array(rows);
+        if (rows > 1 && put(joined, head) === joined.length) {
+          for (let r = 0; r < rows; r++) lengths[r] = urls[r].length;
+        } else {
+          for (let r = 0; r < rows; r++) {
+            const len = put(urls[r], at);
+            lengths[r] = len;
+            at += len;
+          }
         }
-        let h = heap;
-        if (h.length === 0) h = heap = new Uint8Array(memory.buffer);
-        for (let i = 0, p = sPtr; i < n; i++, p += 4) {
-          const len = lens[i];
-          h[p] = len;
-          h[p + 1] = len >>> 8;
-          h[p + 2] = len >>> 16;
-          h[p + 3] = len >>> 24;
-        }
-        const ptr = inner.table(scratch, n, selections);
-        cells = new Uint32Array(memory.buffer, ptr, n * cols);
+        putU32s(selections, 0);
+        putU32s(lengths, 4 * cols);
+        cells = new Uint32Array(memory.buffer, w.table(handle, rows, cols), rows * cols);
       } catch (e) {
         throw rethrow(e);
       }
-      const allowed = new Array(urls.length);
-      const lines = new Array(urls.length);
-      const reasons = new Array(urls.length);
-      const reasonNames = names.reasons;
+      const allowed = new Array(rows);
+      const lines = new Array(rows);
+      const reasons = new Array(rows);
+      const reasonNames = NAMES.reasons;
       // Read the cells now: the view is valid until the next call into the module.
-      for (let r = 0, k = 0; r < urls.length; r++) {
+      for (let r = 0, k = 0; r < rows; r++) {
         const a = new Array(cols);
         const l = new Array(cols);
         const why = new Array(cols);
@@ -419,15 +556,15 @@ export function defineApi(loadModule) {
         lines[r] = l;
         reasons[r] = why;
       }
-      trim();
+      trim(cells.length * 4);
       return { urls, agents, allowed, lines, reasons };
     }
 
     crawlDelay(agent) {
-      const inner = this.#live('crawlDelay(agent)');
+      const handle = this.#live('crawlDelay(agent)');
       if (typeof agent !== 'string') throw typeError('crawlDelay(agent)', 'agent must be a string', agent);
       try {
-        const delay = inner.crawl_delay(agent);
+        const delay = w.crawl_delay(handle, put(agent, 0));
         return Number.isNaN(delay) ? undefined : delay;
       } catch (e) {
         throw rethrow(e);
@@ -435,9 +572,9 @@ export function defineApi(loadModule) {
     }
 
     get sitemaps() {
-      const inner = this.#live('sitemaps');
+      const handle = this.#live('sitemaps');
       try {
-        this.#sitemaps ??= split(inner.sitemaps());
+        this.#sitemaps ??= split(outText(w.sitemaps(handle)));
       } catch (e) {
         throw rethrow(e);
       }
@@ -445,13 +582,15 @@ export function defineApi(loadModule) {
     }
 
     get diagnostics() {
-      const inner = this.#live('diagnostics');
+      const handle = this.#live('diagnostics');
       if (this.#diagnostics === null) {
         try {
-          const lines = inner.diagnostic_lines();
-          const text = split(inner.diagnostic_text());
-          this.#diagnostics = Array.from(lines, (line, i) =>
+          const textLen = w.diagnostics(handle);
+          const text = split(outText(textLen));
+          const lines = outU32(text.length / 3);
+          this.#diagnostics = lines.map((line, i) =>
             Object.freeze({ line, severity: text[3 * i], code: text[3 * i + 1], message: text[3 * i + 2] }));
+          trim(textLen);
         } catch (e) {
           throw rethrow(e);
         }
@@ -467,9 +606,9 @@ export function defineApi(loadModule) {
 
     /** Whether the input was longer than maxBytes (the rest was ignored). */
     get truncated() {
-      const inner = this.#live('truncated');
+      const handle = this.#live('truncated');
       try {
-        return inner.truncated();
+        return w.truncated(handle) === 1;
       } catch (e) {
         throw rethrow(e);
       }
@@ -477,17 +616,24 @@ export function defineApi(loadModule) {
 
     /** Whether free() was called. */
     get freed() {
-      return this.#inner === null;
+      return this.#handle === 0;
     }
 
     /** Releases the wasm memory now; later calls throw. Calling it again does nothing. */
     free() {
-      const inner = this.#inner;
-      if (inner === null) return;
-      this.#inner = null;
-      this.#sitemaps = this.#diagnostics = null;
-      this.#selections.clear();
-      if (this.#bindings === b) inner.free();
+      const handle = this.#handle;
+      if (handle === 0) return;
+      this.#handle = 0;
+      this.#sitemaps = this.#diagnostics = this.#selections = null;
+      const owner = this.#inst;
+      if (this.#registered) owner.registry.unregister(this);
+      if (owner === inst) {
+        try {
+          w.robots_free(handle);
+        } catch (e) {
+          throw rethrow(e);
+        }
+      }
     }
 
     get [Symbol.toStringTag]() {
@@ -499,7 +645,7 @@ export function defineApi(loadModule) {
   // diagnosing leaks; not part of the semver-stable API.
   Object.defineProperty(Robots, Symbol.for('robots-eval.memoryBytes'), {
     get() {
-      bindings();
+      instance();
       return memory.buffer.byteLength;
     },
   });
@@ -517,6 +663,27 @@ export function defineApi(loadModule) {
   const withSource = (robots, source, copy) => Robots[WITH_SOURCE](robots, source, copy);
 
   /**
+   * Until when a copy fetched at `now` stays fresh (fetch::freshness through fetch_fresh_until),
+   * from the response's cache headers (`headers`: a Headers, or null for none).
+   */
+  function freshUntilOf(d, now, headers) {
+    instance();
+    let at = 0;
+    const header = (name) => {
+      const value = headers?.get(name) ?? null;
+      if (value === null) return NONE;
+      const len = put(value, at);
+      at += len;
+      return len;
+    };
+    const cacheControl = header('cache-control');
+    const expires = header('expires');
+    const date = header('date');
+    const age = header('age');
+    return w.fetch_fresh_until(d, now, cacheControl, expires, date, age, 0);
+  }
+
+  /**
    * The core's policy for one fetch outcome (fetch::decide through fetch_decide): kind 0 a final
    * status, 1 a network error, 2 a timeout. `hasCopy`: a good copy is at hand; `since`: when the
    * current run of failures began (null: this one is the first). Also returns `failed` (the
@@ -526,8 +693,10 @@ export function defineApi(loadModule) {
    * differently (Google's 12 hours and 30 days, RFC 9309's 30 days).
    */
   function decideFetch(d, kind, status, now, redirects, hasCopy, since, retryAfter, retryAfterMs) {
+    instance();
+    const retryAfterLen = retryAfter === undefined ? NONE : put(retryAfter, 0);
     const [policy, reason, message, retryAt, nextChangeAt, maxFailureMs] = split(
-      b.fetch_decide(d, kind, status, now, redirects, hasCopy, since ?? NaN, retryAfter),
+      outText(w.fetch_decide(d, kind, status, now, redirects, hasCopy ? 1 : 0, since ?? NaN, retryAfterLen)),
     );
     let failUntil = retryAt === '' ? now + retryAfterMs : Number(retryAt);
     failUntil = Math.max(now, Math.min(failUntil, now + Number(maxFailureMs), nextChangeAt === '' ? Infinity : Number(nextChangeAt)));
@@ -541,7 +710,6 @@ export function defineApi(loadModule) {
   const internals = {
     decide(dialect, status, now, hasCopy, since, retryAfterMs) {
       try {
-        bindings();
         return decideFetch(dialectIndex(dialect), status === 0 ? 1 : 0, status, now, 0, hasCopy, since, undefined, retryAfterMs);
       } catch (e) {
         throw rethrow(e);
@@ -550,8 +718,7 @@ export function defineApi(loadModule) {
     /** The dialect's default lifetime of a copy fetched at `now` without cache headers. */
     defaultFreshUntil(dialect, now) {
       try {
-        bindings();
-        return b.fetch_fresh_until(dialectIndex(dialect), now, undefined, undefined, undefined, undefined, false);
+        return freshUntilOf(dialectIndex(dialect), now, null);
       } catch (e) {
         throw rethrow(e);
       }
@@ -590,10 +757,11 @@ export function defineApi(loadModule) {
     }
     if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new TypeError(`${PREFIX}${where}: url must be http: or https:, got ${describe(url)}`);
     if (signal?.aborted) throw signal.reason;
-    let d;
+    let d, limit;
     try {
-      bindings();
       d = dialectIndex(dialect);
+      instance();
+      limit = inst.b.fetch_redirect_limit(d);
     } catch (e) {
       throw rethrow(e);
     }
@@ -604,7 +772,6 @@ export function defineApi(loadModule) {
     // Read now: the caller may free `previous` while the fetch runs (its copy survives free()).
     const copy = previous === null ? null : Robots[COPY_OF](previous);
     const since = previous?.source.unreachableSince ?? null;
-    const limit = b.fetch_redirect_limit(d);
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs);
@@ -676,8 +843,7 @@ export function defineApi(loadModule) {
       if (policy === 'parse' || (policy === 'allow-all' && !failed)) {
         // A usable answer (a file, or a 4xx/redirect loop meaning "no file"): its cache headers.
         const h = kind === 0 && res !== null ? res.headers : null;
-        const opt = (name) => h?.get(name) ?? undefined;
-        freshUntil = h === null ? fetchedAt : b.fetch_fresh_until(d, fetchedAt, opt('cache-control'), opt('expires'), opt('date'), opt('age'), false);
+        freshUntil = h === null ? fetchedAt : freshUntilOf(d, fetchedAt, h);
       } else {
         // A failure (disallow-all because unreachable, defer, the cached copy or allow-all while
         // unreachable): ask again at the Retry-After time, else after retryAfterMs, capped.
@@ -695,7 +861,7 @@ export function defineApi(loadModule) {
         treatedAs = 'disallow-all';
       }
       if (policy === 'use-cached') keep = copy;
-      const parsed = Robots.parse(text, { dialect: names.dialects[d], maxBytes });
+      const parsed = Robots.parse(text, { dialect: NAMES.dialects[d], maxBytes });
       const info = Object.freeze({
         url: robotsUrl,
         finalUrl: current,
@@ -726,19 +892,18 @@ export function defineApi(loadModule) {
     throw new RangeError(`${PREFIX}${where}: options.conflict must be 'most-restrictive' or 'seed001', got ${describe(conflict)}`);
   }
 
-  /** The compact result of NativeMeta (wasm/src/lib.rs) as a plain object. */
-  function metaResult(native) {
-    let n, lens, text;
-    try {
-      n = native.nums();
-      lens = native.lens();
-      text = native.text();
-    } finally {
-      native.free();
-    }
+  /** The result of meta_html / meta_header (wasm/src/lib.rs, meta_out; `textLen`: what it returned) as a plain object. */
+  function metaResult(textLen) {
+    // Read everything now: the output buffers are valid until the next call into the module.
+    const f64 = new Float64Array(memory.buffer);
+    const u32 = new Uint32Array(memory.buffer);
+    const numsAt = w.out_f64() >>> 3;
+    let k = w.out_u32() >>> 2;
+    const text = outText(textLen);
+    const n = f64.slice(numsAt, numsAt + 19 + 3 * f64[numsAt + 12]);
+    trim(textLen);
     let at = 0;
-    let k = 0;
-    const str = () => text.slice(at, (at += lens[k++]));
+    const str = () => text.slice(at, (at += u32[k++]));
     const num = (v) => (Number.isNaN(v) ? null : v);
     const directives = new Array(n[12]);
     for (let i = 0, j = 19; i < directives.length; i++, j += 3) {
@@ -779,7 +944,10 @@ export function defineApi(loadModule) {
     // The core reads the first 512 KiB (its head scan limit); one byte more tells it there was more.
     if (html.length > META_SCAN_LIMIT + 1) html = html.subarray(0, META_SCAN_LIMIT + 1);
     try {
-      return metaResult(bindings().NativeMeta.html(html, agent, conflict));
+      instance();
+      putBytes(html, 0);
+      const agentLen = put(agent, html.length);
+      return metaResult(w.meta_html(html.length, agentLen, conflict));
     } catch (e) {
       throw rethrow(e);
     }
@@ -794,19 +962,23 @@ export function defineApi(loadModule) {
     const values = Array.from(headerValues);
     if (typeof agent !== 'string') throw typeError(where, 'agent must be a string', agent);
     const conflict = conflictArg(options, where);
-    const parts = new Array(values.length);
-    const lens = new Uint32Array(values.length);
-    let total = 0;
     for (let i = 0; i < values.length; i++) {
       if (typeof values[i] !== 'string') throw typeError(where, `headerValues[${i}] must be a string`, values[i]);
-      parts[i] = encoder.encode(values[i]);
-      lens[i] = parts[i].length;
-      total += parts[i].length;
     }
-    const bytes = new Uint8Array(total);
-    for (let i = 0, at = 0; i < parts.length; at += parts[i].length, i++) bytes.set(parts[i], at);
     try {
-      return metaResult(bindings().NativeMeta.header(bytes, lens, agent, conflict));
+      instance();
+      // The input: the values' byte lengths (little-endian u32s), the values, the agent.
+      const head = 4 * values.length;
+      reserve(head);
+      const lens = new Array(values.length);
+      let at = head;
+      for (let i = 0; i < values.length; i++) {
+        lens[i] = put(values[i], at);
+        at += lens[i];
+      }
+      const agentLen = put(agent, at);
+      putU32s(lens, 0);
+      return metaResult(w.meta_header(values.length, at - head, agentLen, conflict));
     } catch (e) {
       throw rethrow(e);
     }

@@ -1,9 +1,20 @@
 //! The WebAssembly boundary of robots-eval: the only place with `#[wasm_bindgen]`.
 //!
-//! It converts and calls the core, nothing else. Results cross the boundary in compact forms
-//! (packed `u32`s, `Uint32Array`s, `\n`-prefixed strings) that the hand-written wrapper in
-//! `js/robots.js` turns into objects: that is smaller and faster than serialising objects here.
-//! Argument checking and error messages live in that wrapper too, so nothing here can fail.
+//! It converts and calls the core, nothing else. Every export takes and returns numbers only
+//! (`u32`, `f64`): V8 calls such exports through its generic JS-to-wasm wrapper, while each
+//! signature that returns two values (what wasm-bindgen emits for a returned string or vector)
+//! costs an optimised wrapper compiled with the module, which doubled `new WebAssembly.Module`.
+//! `scripts/build-pkg.mjs` fails the build if an export of the release module returns more.
+//!
+//! So strings and arrays cross through the buffers of one `Engine` (one per instance, owned by
+//! the wrapper in `js/robots.js`): the wrapper writes arguments into its input (UTF-8, back to
+//! back; see `Engine::reserve`) and reads results from its outputs (`out_text`, `out_u32`,
+//! `out_f64`) after the call, before the next. Parsed files are handles into the engine's table,
+//! so a stale or wrong handle reads as "none" instead of touching freed memory, and the wrapper
+//! owns their lifetimes (its own `FinalizationRegistry`, registered only for objects that live
+//! past the current job). Results are compact (packed `u32`s, `\n`-prefixed strings) and the
+//! wrapper turns them into objects. Argument checking and error messages live in the wrapper
+//! too, so nothing here can fail.
 //!
 //! Release builds are `no_std` with an aborting panic handler, so no panic or formatting
 //! machinery is linked in; the `debug` feature brings std and `console_error_panic_hook`.
@@ -12,6 +23,7 @@
 
 extern crate alloc;
 
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -55,44 +67,16 @@ fn reason_index(r: Reason) -> u32 {
     }
 }
 
-/// `\n` + each item: splitting on `\n` and dropping the first piece gives the items back, even
-/// empty ones. No item can hold a `\n`: robots.txt values end at a line break.
-fn join<'a>(items: impl Iterator<Item = &'a str>) -> String {
-    let mut s = String::new();
-    for item in items {
-        s.push('\n');
-        s.push_str(item);
-    }
-    s
-}
-
-/// The names of the core's dialects, reasons and rule kinds, as three `\t`-separated lists (see
-/// `join`): the wrapper's lookup tables, so that every name is defined once, in the core.
-#[wasm_bindgen]
-pub fn names() -> String {
-    let mut s = join(DialectId::ALL.iter().map(|d| d.name()));
-    s.push('\t');
-    s.push_str(&join(REASONS.iter().map(|r| r.as_str())));
-    s.push('\t');
-    s.push_str(&join(
-        [RuleKind::Disallow.as_str(), RuleKind::Allow.as_str()].into_iter(),
-    ));
-    s
-}
-
-/// A parsed robots.txt.
-#[wasm_bindgen]
-pub struct NativeRobots {
-    robots: Robots,
+fn dialect_at(dialect: u32) -> DialectId {
+    DialectId::ALL
+        .get(dialect as usize)
+        .copied()
+        .unwrap_or_default()
 }
 
 fn options(dialect: u32, max_bytes: u32) -> Options {
-    let dialect = DialectId::ALL
-        .get(dialect as usize)
-        .copied()
-        .unwrap_or_default();
     Options {
-        dialect,
+        dialect: dialect_at(dialect),
         max_bytes: max_bytes as usize,
     }
 }
@@ -100,56 +84,6 @@ fn options(dialect: u32, max_bytes: u32) -> Options {
 /// allowed (bit 0) | reason index (bits 1-3) | `extra` << 4.
 fn pack(v: &Verdict, extra: u32) -> u32 {
     u32::from(v.allowed) | reason_index(v.reason) << 1 | extra << 4
-}
-
-/// Reusable input/output memory for the hot paths: the wrapper encodes strings straight into
-/// `input` (no allocation, no second copy per call) and reads table results from `output`
-/// through a typed-array view. One per instance; its addresses change only when it grows.
-#[wasm_bindgen]
-pub struct Scratch {
-    input: Vec<u8>,
-    output: Vec<u32>,
-}
-
-#[wasm_bindgen]
-impl Scratch {
-    #[wasm_bindgen(constructor)]
-    #[allow(clippy::new_without_default)]
-    pub fn new() -> Scratch {
-        Scratch {
-            input: Vec::new(),
-            output: Vec::new(),
-        }
-    }
-
-    /// Makes the input at least `len` bytes long (keeping its content) and returns its address.
-    /// `len` 0 releases it.
-    pub fn reserve(&mut self, len: u32) -> u32 {
-        let len = len as usize;
-        if len == 0 {
-            self.input = Vec::new();
-            self.output = Vec::new();
-        } else if len > self.input.len() {
-            self.input.resize(len.max(self.input.len() * 2), 0);
-        }
-        self.input.as_ptr() as u32
-    }
-
-    /// The input's length (what `reserve` made available).
-    pub fn capacity(&self) -> u32 {
-        self.input.len() as u32
-    }
-}
-
-impl Scratch {
-    /// `len` bytes of the input from `at`, as text (the wrapper writes UTF-8 only; anything
-    /// else reads as empty rather than trapping).
-    fn str(&self, at: usize, len: usize) -> &str {
-        self.input
-            .get(at..at.saturating_add(len))
-            .and_then(|b| core::str::from_utf8(b).ok())
-            .unwrap_or("")
-    }
 }
 
 /// A `Selection` as one number for the wrapper's per-agent cache: 0 none, set << 2 | 1 specific,
@@ -170,163 +104,44 @@ fn unpack_selection(s: u32) -> Selection {
     }
 }
 
-#[wasm_bindgen]
-impl NativeRobots {
-    /// Parses the first `len` bytes of the scratch input.
-    pub fn parse(scratch: &Scratch, len: u32, dialect: u32, max_bytes: u32) -> NativeRobots {
-        let bytes = scratch.input.get(..len as usize).unwrap_or_default();
-        NativeRobots {
-            robots: Robots::parse_with(bytes, &options(dialect, max_bytes)),
-        }
-    }
-
-    /// The packed selection (see `pack_selection`) of the agent in the first `len` input bytes.
-    pub fn selection(&self, scratch: &Scratch, len: u32) -> u32 {
-        pack_selection(self.robots.selection(scratch.str(0, len as usize)))
-    }
-
-    /// 1 when the URL in the first `len` input bytes is allowed for a packed selection (from
-    /// `selection` on this object).
-    pub fn allowed(&self, scratch: &Scratch, len: u32, selection: u32) -> u32 {
-        let v = self
-            .robots
-            .check_selection(scratch.str(0, len as usize), unpack_selection(selection));
-        u32::from(v.allowed)
-    }
-
-    /// The packed verdict with the deciding rule's index + 1 (0: none) in the high bits.
-    pub fn check(&self, url: &str, agent: &str) -> u32 {
-        let v = self.robots.check(url, agent);
-        pack(&v, v.rule.map_or(0, |r| r + 1))
-    }
-
-    /// A rule's line << 1 | 1 when it is an Allow.
-    pub fn rule_info(&self, index: u32) -> u32 {
-        self.robots
-            .rule(index)
-            .map_or(0, |r| r.line << 1 | u32::from(r.kind == RuleKind::Allow))
-    }
-
-    /// A rule's path pattern as written.
-    pub fn rule_pattern(&self, index: u32) -> String {
-        self.robots
-            .rule(index)
-            .map(|r| String::from(r.pattern))
-            .unwrap_or_default()
-    }
-
-    /// The lines of the groups `agent` obeys (empty when none applies).
-    pub fn group_lines(&self, agent: &str) -> Vec<u32> {
-        let selection = self.robots.selection(agent);
-        self.robots
-            .selected_groups(selection)
-            .map(|g| g.line())
-            .collect()
-    }
-
-    /// The user-agent values, as written, of the groups `agent` obeys (see `join`).
-    pub fn group_agents(&self, agent: &str) -> String {
-        let selection = self.robots.selection(agent);
-        let mut s = String::new();
-        for g in self.robots.selected_groups(selection) {
-            for (_, value) in g.agents() {
-                s.push('\n');
-                s.push_str(value);
-            }
-        }
-        s
-    }
-
-    /// Every cell of the decision table, row-major (rows = URLs, columns = the packed
-    /// selections of the agents), packed with the deciding rule's line, into the scratch output;
-    /// returns its address. The input holds the URLs' byte lengths (`count` little-endian u32s)
-    /// and then the URLs, back to back.
-    pub fn table(&self, scratch: &mut Scratch, count: u32, selections: &[u32]) -> u32 {
-        let count = count as usize;
-        let mut out = core::mem::take(&mut scratch.output);
-        out.clear();
-        out.reserve(count * selections.len());
-        // Agents that select the same groups get the same verdicts: decide once per distinct selection.
-        let mut distinct: Vec<Selection> = Vec::new();
-        let columns: Vec<usize> = selections
-            .iter()
-            .map(|&s| {
-                let s = unpack_selection(s);
-                distinct.iter().position(|&d| d == s).unwrap_or_else(|| {
-                    distinct.push(s);
-                    distinct.len() - 1
-                })
-            })
-            .collect();
-        let mut cells = Vec::with_capacity(distinct.len());
-        let mut at = count * 4;
-        for i in 0..count {
-            let len = scratch
-                .input
-                .get(i * 4..i * 4 + 4)
-                .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                as usize;
-            let url = scratch.str(at, len);
-            at += len;
-            cells.clear();
-            for &selection in &distinct {
-                let v = self.robots.check_selection(url, selection);
-                cells.push(pack(&v, self.robots.line_of(&v)));
-            }
-            out.extend(columns.iter().map(|&c| cells[c]));
-        }
-        scratch.output = out;
-        scratch.output.as_ptr() as u32
-    }
-
-    /// Crawl-delay in seconds; NaN when there is none.
-    pub fn crawl_delay(&self, agent: &str) -> f64 {
-        self.robots.crawl_delay(agent).unwrap_or(f64::NAN)
-    }
-
-    /// The Sitemap URLs (see `join`).
-    pub fn sitemaps(&self) -> String {
-        join(self.robots.sitemaps())
-    }
-
-    /// The line of each diagnostic.
-    pub fn diagnostic_lines(&self) -> Vec<u32> {
-        self.robots.diagnostics().iter().map(|d| d.line).collect()
-    }
-
-    /// Severity, code and message of each diagnostic, three `\n`-prefixed items each.
-    pub fn diagnostic_text(&self) -> String {
-        let mut s = String::new();
-        for d in self.robots.diagnostics() {
-            for item in [d.severity.as_str(), d.code.as_str(), &d.message()] {
-                s.push('\n');
-                s.push_str(item);
-            }
-        }
-        s
-    }
-
-    /// Whether the input was longer than max_bytes (the rest was ignored).
-    pub fn truncated(&self) -> bool {
-        self.robots.truncated()
-    }
+/// `len` input bytes from `at`, as text (the wrapper writes UTF-8 only; anything else, or a
+/// range outside the buffer, reads as empty rather than trapping).
+fn text(input: &[u8], at: u32, len: u32) -> &str {
+    let at = at as usize;
+    input
+        .get(at..at.saturating_add(len as usize))
+        .and_then(|b| core::str::from_utf8(b).ok())
+        .unwrap_or("")
 }
 
-// ---------------------------------------------------------------------------------------------
-// The fetch lifecycle (robots_eval::fetch) and page-level rules (robots_eval::meta, at the end).
-// ---------------------------------------------------------------------------------------------
-
-fn dialect_at(dialect: u32) -> DialectId {
-    DialectId::ALL
-        .get(dialect as usize)
-        .copied()
-        .unwrap_or_default()
+/// The little-endian u32 at byte `at` of the input (0 outside it).
+fn u32_at(input: &[u8], at: usize) -> u32 {
+    input
+        .get(at..at.saturating_add(4))
+        .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
 }
 
-/// How many consecutive redirects the dialect follows.
-#[wasm_bindgen]
-pub fn fetch_redirect_limit(dialect: u32) -> u32 {
-    u32::from(robots_eval::fetch::redirect_limit(dialect_at(dialect)))
+/// An optional string argument: `len` input bytes from `*at`, none when `len` is `u32::MAX`;
+/// moves `*at` past it.
+fn optional<'a>(input: &'a [u8], at: &mut u32, len: u32) -> Option<&'a str> {
+    if len == u32::MAX {
+        return None;
+    }
+    let s = text(input, *at, len);
+    *at = at.saturating_add(len);
+    Some(s)
+}
+
+/// Replaces `out` with `\n` + each item: splitting on `\n` and dropping the first piece gives
+/// the items back, even empty ones. No item can hold a `\n`: robots.txt values end at a line
+/// break. Returns the byte length.
+fn put_joined<'a>(out: &mut String, items: impl Iterator<Item = &'a str>) -> u32 {
+    out.clear();
+    for item in items {
+        out.push('\n');
+        out.push_str(item);
+    }
+    out.len() as u32
 }
 
 /// `\n` + `v` in decimal (no formatting machinery), or `\n` alone for `None`.
@@ -348,113 +163,468 @@ fn push_ms(s: &mut String, v: Option<u64>) {
     }
 }
 
-/// The policy after one fetch outcome. `kind`: 0 status, 1 network error, 2 timeout, 3 too many
-/// redirects. Returns (see `join`; the citation is left out to keep the .wasm small): policy,
-/// reason, message; then three times in ms, each empty when there is none: the `Retry-After`
-/// time, when the same failure would start to be handled differently (`next_change_at_ms`),
-/// and the longest a failure's answer may be kept: the dialect's cap on a copy's lifetime, or its
-/// default lifetime when it has no cap (24 h for rfc9309 and google, 7 days for the others).
-/// `unreachable_since_ms`: when the current run of failed fetches began (ms since the epoch), NaN
-/// when this failure is the first (it then counts as `now_ms`); see `FetchContext`.
+/// How many consecutive redirects the dialect follows.
 #[wasm_bindgen]
-#[allow(clippy::too_many_arguments)]
-pub fn fetch_decide(
-    dialect: u32,
-    kind: u32,
-    status: u32,
-    now_ms: f64,
-    redirects_followed: u32,
-    has_cached_copy: bool,
-    unreachable_since_ms: f64,
-    retry_after: Option<String>,
-) -> String {
-    use robots_eval::fetch::{decide, freshness, CacheHeaders, FetchContext, FetchOutcome, Policy};
-    let outcome = match kind {
-        0 => FetchOutcome::Status(u16::try_from(status).unwrap_or(0)),
-        1 => FetchOutcome::NetworkError,
-        2 => FetchOutcome::Timeout,
-        _ => FetchOutcome::TooManyRedirects,
-    };
-    let ctx = FetchContext {
-        now_ms: now_ms as u64,
-        // NaN (and anything negative) means none; `as` saturates, so no panic path.
-        unreachable_since_ms: (unreachable_since_ms >= 0.0).then_some(unreachable_since_ms as u64),
-        has_cached_copy,
-        redirects_followed: u8::try_from(redirects_followed).unwrap_or(u8::MAX),
-        site_down: false,
-        retry_after: retry_after.as_deref(),
-    };
-    let dialect = dialect_at(dialect);
-    let d = decide(dialect, &outcome, &ctx);
-    let policy = match d.policy {
-        Policy::Parse { .. } => "parse",
-        Policy::FollowRedirect => "follow-redirect",
-        Policy::AllowAll => "allow-all",
-        Policy::DisallowAll => "disallow-all",
-        Policy::Defer => "defer",
-        Policy::UseCached => "use-cached",
-    };
-    let mut s = join([policy, d.reason, d.message].into_iter());
-    push_ms(&mut s, d.retry_at_ms);
-    push_ms(&mut s, d.next_change_at_ms);
-    // The cap, read through `freshness`: the longest max-age it accepts, and whether it was cut.
-    let longest = CacheHeaders {
-        cache_control: Some("max-age=2147483648"),
-        ..CacheHeaders::default()
-    };
-    let capped = freshness(dialect, 0, &longest, false);
-    let max_ms = if capped.capped {
-        capped.fresh_until_ms
-    } else {
-        freshness(dialect, 0, &CacheHeaders::default(), false).fresh_until_ms
-    };
-    push_ms(&mut s, Some(max_ms));
-    s
+pub fn fetch_redirect_limit(dialect: u32) -> u32 {
+    u32::from(robots_eval::fetch::redirect_limit(dialect_at(dialect)))
 }
 
-/// Until when a copy fetched at `fetched_at_ms` stays fresh (ms since the epoch).
+/// The module's state for one JS wrapper: the argument and result buffers, and the parsed files.
 #[wasm_bindgen]
-pub fn fetch_fresh_until(
-    dialect: u32,
-    fetched_at_ms: f64,
-    cache_control: Option<String>,
-    expires: Option<String>,
-    date: Option<String>,
-    age: Option<String>,
-    shared: bool,
-) -> f64 {
-    use robots_eval::fetch::{freshness, CacheHeaders};
-    let headers = CacheHeaders {
-        cache_control: cache_control.as_deref(),
-        expires: expires.as_deref(),
-        date: date.as_deref(),
-        age: age.as_deref(),
-    };
-    freshness(dialect_at(dialect), fetched_at_ms as u64, &headers, shared).fresh_until_ms as f64
-}
-
-/// A robots META / `X-Robots-Tag` result in compact form (see `meta_out`); the wrapper takes
-/// each part once.
-#[wasm_bindgen]
-pub struct NativeMeta {
-    nums: Vec<f64>,
-    lens: Vec<u32>,
+pub struct Engine {
+    /// Arguments, written by the wrapper (see `reserve`).
+    input: Vec<u8>,
+    /// Text results (UTF-8); read by the wrapper after the call that wrote them.
     text: String,
+    /// Number results: table cells, lines, lengths.
+    u32s: Vec<u32>,
+    /// Number results that need doubles (metaRobots).
+    f64s: Vec<f64>,
+    /// Parsed files by handle - 1 (a freed slot is `None`).
+    slots: Vec<Option<Box<Robots>>>,
+    /// Free slots, reused first.
+    free: Vec<u32>,
 }
 
-impl NativeMeta {
-    /// Appends a string; `lens` gets its length in UTF-16 code units (JS string length).
-    fn s(&mut self, v: &str) {
-        self.lens.push(v.encode_utf16().count() as u32);
-        self.text.push_str(v);
+impl Engine {
+    /// The parsed file behind `handle`, if it is live.
+    fn robots(&self, handle: u32) -> Option<&Robots> {
+        self.slots
+            .get((handle as usize).wrapping_sub(1))
+            .and_then(|slot| slot.as_deref())
     }
 
-    /// numbers: the 11 resolved fields (NaN for none), truncated, the directive count, the
-    /// keyword count, description?, document-state (NaN none, 0 static, 1 dynamic, 2 other),
-    /// url?, revisit-after?, its days (NaN); then kind, origin (0 meta, 1 header) and
-    /// has-scope per directive. Strings, in order: per directive raw and scope (if any); the
-    /// description, keywords, the other document-state, url, revisit-after raw, when present.
-    fn new(m: &robots_eval::meta::MetaRobots, conflict: u32) -> NativeMeta {
+    /// Replaces the text result with what `f` writes (given the engine and an empty string);
+    /// returns its byte length.
+    fn write_text(&mut self, f: impl FnOnce(&Self, &mut String)) -> u32 {
+        let mut out = core::mem::take(&mut self.text);
+        out.clear();
+        f(self, &mut out);
+        self.text = out;
+        self.text.len() as u32
+    }
+
+    /// Replaces the number result with what `f` writes (given the engine and an empty vector).
+    fn write_u32s(&mut self, f: impl FnOnce(&Self, &mut Vec<u32>)) {
+        let mut out = core::mem::take(&mut self.u32s);
+        out.clear();
+        f(self, &mut out);
+        self.u32s = out;
+    }
+
+    /// The file behind `handle` and the groups the agent (`len` input bytes from `at`) obeys.
+    fn with_agent(&self, handle: u32, at: u32, len: u32) -> Option<(&Robots, Selection)> {
+        let r = self.robots(handle)?;
+        Some((r, r.selection(text(&self.input, at, len))))
+    }
+}
+
+#[wasm_bindgen]
+impl Engine {
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Engine {
+        Engine {
+            input: Vec::new(),
+            text: String::new(),
+            u32s: Vec::new(),
+            f64s: Vec::new(),
+            slots: Vec::new(),
+            free: Vec::new(),
+        }
+    }
+
+    /// Makes the input at least `len` bytes long (keeping its content) and returns its address,
+    /// valid until the next `reserve` or `release`. The wrapper asks for the size it wants (it
+    /// doubles it as the buffer grows), so it knows the size without asking.
+    pub fn reserve(&mut self, len: u32) -> u32 {
+        if len as usize > self.input.len() {
+            self.input.resize(len as usize, 0);
+        }
+        self.input.as_ptr() as u32
+    }
+
+    /// Frees the input and output buffers (after a large input or result).
+    pub fn release(&mut self) {
+        self.input = Vec::new();
+        self.text = String::new();
+        self.u32s = Vec::new();
+        self.f64s = Vec::new();
+    }
+
+    /// The address of the text result.
+    pub fn out_text(&self) -> u32 {
+        self.text.as_ptr() as u32
+    }
+
+    /// The address of the number results.
+    pub fn out_u32(&self) -> u32 {
+        self.u32s.as_ptr() as u32
+    }
+
+    /// The address of the double results.
+    pub fn out_f64(&self) -> u32 {
+        self.f64s.as_ptr() as u32
+    }
+
+    /// The names of the core's dialects, reasons and rule kinds, as three `\t`-separated lists
+    /// (see `put_joined`), into the text result; returns its byte length. scripts/build-pkg.mjs
+    /// reads them when it builds the package and writes them into the JavaScript: every name is
+    /// defined once, in the core, and no run of the package pays for asking.
+    pub fn names(&mut self) -> u32 {
+        let mut part = String::new();
+        let mut all = String::new();
+        put_joined(&mut part, DialectId::ALL.iter().map(|d| d.name()));
+        all.push_str(&part);
+        all.push('\t');
+        put_joined(&mut part, REASONS.iter().map(|r| r.as_str()));
+        all.push_str(&part);
+        all.push('\t');
+        put_joined(
+            &mut part,
+            [RuleKind::Disallow.as_str(), RuleKind::Allow.as_str()].into_iter(),
+        );
+        all.push_str(&part);
+        self.text = all;
+        self.text.len() as u32
+    }
+
+    /// Parses the first `len` input bytes; returns the new file's handle (never 0).
+    pub fn parse(&mut self, len: u32, dialect: u32, max_bytes: u32) -> u32 {
+        let bytes = self.input.get(..len as usize).unwrap_or_default();
+        let robots = Box::new(Robots::parse_with(bytes, &options(dialect, max_bytes)));
+        match self.free.pop() {
+            Some(index) => {
+                self.slots[index as usize] = Some(robots);
+                index + 1
+            }
+            None => {
+                self.slots.push(Some(robots));
+                self.slots.len() as u32
+            }
+        }
+    }
+
+    /// Frees a parsed file; its handle may be given out again.
+    pub fn robots_free(&mut self, handle: u32) {
+        let index = handle.wrapping_sub(1);
+        if let Some(slot) = self.slots.get_mut(index as usize) {
+            if slot.take().is_some() {
+                self.free.push(index);
+            }
+        }
+    }
+
+    /// The packed selection (see `pack_selection`) of the agent in the first `len` input bytes.
+    pub fn selection(&self, handle: u32, len: u32) -> u32 {
+        self.with_agent(handle, 0, len)
+            .map_or(0, |(_, selection)| pack_selection(selection))
+    }
+
+    /// 1 when the URL in the first `len` input bytes is allowed for a packed selection (from
+    /// `selection` on this file).
+    pub fn allowed(&self, handle: u32, len: u32, selection: u32) -> u32 {
+        self.robots(handle).map_or(1, |r| {
+            u32::from(
+                r.check_selection(text(&self.input, 0, len), unpack_selection(selection))
+                    .allowed,
+            )
+        })
+    }
+
+    /// The packed verdict for the URL (first `url_len` input bytes) and the agent (the next
+    /// `agent_len`), with the deciding rule's index + 1 (0: none) in the high bits.
+    pub fn check(&self, handle: u32, url_len: u32, agent_len: u32) -> u32 {
+        self.robots(handle).map_or(0, |r| {
+            let v = r.check(
+                text(&self.input, 0, url_len),
+                text(&self.input, url_len, agent_len),
+            );
+            pack(&v, v.rule.map_or(0, |i| i + 1))
+        })
+    }
+
+    /// A rule's line << 1 | 1 when it is an Allow.
+    pub fn rule_info(&self, handle: u32, index: u32) -> u32 {
+        self.robots(handle)
+            .and_then(|r| r.rule(index))
+            .map_or(0, |r| r.line << 1 | u32::from(r.kind == RuleKind::Allow))
+    }
+
+    /// A rule's path pattern as written, into the text result; returns its byte length.
+    pub fn rule_pattern(&mut self, handle: u32, index: u32) -> u32 {
+        self.write_text(|e, out| {
+            if let Some(rule) = e.robots(handle).and_then(|r| r.rule(index)) {
+                out.push_str(rule.pattern);
+            }
+        })
+    }
+
+    /// The lines of the groups the agent (`len` input bytes from `at`) obeys, into the number
+    /// result; returns their count (0 when no group applies).
+    pub fn group_lines(&mut self, handle: u32, at: u32, len: u32) -> u32 {
+        self.write_u32s(|e, out| {
+            if let Some((r, selection)) = e.with_agent(handle, at, len) {
+                out.extend(r.selected_groups(selection).map(|g| g.line()));
+            }
+        });
+        self.u32s.len() as u32
+    }
+
+    /// The user-agent values, as written, of the groups the agent (`len` input bytes from `at`)
+    /// obeys, into the text result (see `put_joined`); returns its byte length.
+    pub fn group_agents(&mut self, handle: u32, at: u32, len: u32) -> u32 {
+        self.write_text(|e, out| {
+            if let Some((r, selection)) = e.with_agent(handle, at, len) {
+                put_joined(
+                    out,
+                    r.selected_groups(selection)
+                        .flat_map(|g| g.agents().map(|(_, value)| value)),
+                );
+            }
+        })
+    }
+
+    /// Every cell of the decision table, row-major (rows = URLs, columns = agents), packed with
+    /// the deciding rule's line, into the number result; returns its address. The input holds
+    /// the agents' packed selections (`cols` little-endian u32s), the URLs' byte lengths (`count`
+    /// more) and then the URLs, back to back.
+    pub fn table(&mut self, handle: u32, count: u32, cols: u32) -> u32 {
+        let (count, cols) = (count as usize, cols as usize);
+        self.write_u32s(|e, out| {
+            let Some(robots) = e.robots(handle) else {
+                return;
+            };
+            let input = &e.input;
+            out.reserve(count.saturating_mul(cols));
+            // Agents that select the same groups get the same verdicts: decide once per distinct
+            // selection.
+            let mut distinct: Vec<Selection> = Vec::new();
+            let columns: Vec<usize> = (0..cols)
+                .map(|c| {
+                    let s = unpack_selection(u32_at(input, c * 4));
+                    distinct.iter().position(|&d| d == s).unwrap_or_else(|| {
+                        distinct.push(s);
+                        distinct.len() - 1
+                    })
+                })
+                .collect();
+            let mut cells = Vec::with_capacity(distinct.len());
+            let lengths = cols * 4;
+            let mut at = lengths + count * 4;
+            for i in 0..count {
+                let len = u32_at(input, lengths + i * 4);
+                let url = text(input, at as u32, len);
+                at += len as usize;
+                cells.clear();
+                for &selection in &distinct {
+                    let v = robots.check_selection(url, selection);
+                    cells.push(pack(&v, robots.line_of(&v)));
+                }
+                out.extend(columns.iter().map(|&c| cells[c]));
+            }
+        });
+        self.u32s.as_ptr() as u32
+    }
+
+    /// Crawl-delay in seconds for the agent in the first `len` input bytes; NaN when there is none.
+    pub fn crawl_delay(&self, handle: u32, len: u32) -> f64 {
+        self.robots(handle)
+            .and_then(|r| r.crawl_delay(text(&self.input, 0, len)))
+            .unwrap_or(f64::NAN)
+    }
+
+    /// The Sitemap URLs into the text result (see `put_joined`); returns its byte length.
+    pub fn sitemaps(&mut self, handle: u32) -> u32 {
+        self.write_text(|e, out| {
+            if let Some(r) = e.robots(handle) {
+                put_joined(out, r.sitemaps());
+            }
+        })
+    }
+
+    /// The diagnostics: their lines into the number result, and severity, code and message of
+    /// each (three items each, see `put_joined`) into the text result; returns the text's byte
+    /// length.
+    pub fn diagnostics(&mut self, handle: u32) -> u32 {
+        let mut lines = core::mem::take(&mut self.u32s);
+        let mut out = core::mem::take(&mut self.text);
+        lines.clear();
+        out.clear();
+        if let Some(r) = self.robots(handle) {
+            for d in r.diagnostics() {
+                lines.push(d.line);
+                for item in [d.severity.as_str(), d.code.as_str(), &d.message()] {
+                    out.push('\n');
+                    out.push_str(item);
+                }
+            }
+        }
+        self.u32s = lines;
+        self.text = out;
+        self.text.len() as u32
+    }
+
+    /// 1 when the input was longer than max_bytes (the rest was ignored).
+    pub fn truncated(&self, handle: u32) -> u32 {
+        self.robots(handle).map_or(0, |r| u32::from(r.truncated()))
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // The fetch lifecycle (robots_eval::fetch) and page-level rules (robots_eval::meta).
+    // -----------------------------------------------------------------------------------------
+
+    /// The policy after one fetch outcome, into the text result; returns its byte length.
+    /// `kind`: 0 status, 1 network error, 2 timeout, 3 too many redirects. The text (see
+    /// `put_joined`; the citation is left out to keep the .wasm small): policy, reason, message;
+    /// then three times in ms, each empty when there is none: the `Retry-After` time, when the
+    /// same failure would start to be handled differently (`next_change_at_ms`), and the longest
+    /// a failure's answer may be kept: the dialect's cap on a copy's lifetime, or its default
+    /// lifetime when it has no cap (24 h for rfc9309 and google, 7 days for the others).
+    /// `unreachable_since_ms`: when the current run of failed fetches began (ms since the epoch),
+    /// NaN when this failure is the first (it then counts as `now_ms`); see `FetchContext`.
+    /// `retry_after_len`: the byte length of the `Retry-After` value at the start of the input,
+    /// `u32::MAX` when there is none.
+    #[allow(clippy::too_many_arguments)]
+    pub fn fetch_decide(
+        &mut self,
+        dialect: u32,
+        kind: u32,
+        status: u32,
+        now_ms: f64,
+        redirects_followed: u32,
+        has_cached_copy: u32,
+        unreachable_since_ms: f64,
+        retry_after_len: u32,
+    ) -> u32 {
+        use robots_eval::fetch::{
+            decide, freshness, CacheHeaders, FetchContext, FetchOutcome, Policy,
+        };
+        let outcome = match kind {
+            0 => FetchOutcome::Status(u16::try_from(status).unwrap_or(0)),
+            1 => FetchOutcome::NetworkError,
+            2 => FetchOutcome::Timeout,
+            _ => FetchOutcome::TooManyRedirects,
+        };
+        let dialect = dialect_at(dialect);
+        let ctx = FetchContext {
+            now_ms: now_ms as u64,
+            // NaN (and anything negative) means none; `as` saturates, so no panic path.
+            unreachable_since_ms: (unreachable_since_ms >= 0.0)
+                .then_some(unreachable_since_ms as u64),
+            has_cached_copy: has_cached_copy != 0,
+            redirects_followed: u8::try_from(redirects_followed).unwrap_or(u8::MAX),
+            site_down: false,
+            retry_after: optional(&self.input, &mut 0, retry_after_len),
+        };
+        let d = decide(dialect, &outcome, &ctx);
+        let policy = match d.policy {
+            Policy::Parse { .. } => "parse",
+            Policy::FollowRedirect => "follow-redirect",
+            Policy::AllowAll => "allow-all",
+            Policy::DisallowAll => "disallow-all",
+            Policy::Defer => "defer",
+            Policy::UseCached => "use-cached",
+        };
+        let s = &mut self.text;
+        put_joined(s, [policy, d.reason, d.message].into_iter());
+        // The cap, read through `freshness`: the longest max-age it accepts, and whether it was cut.
+        let longest = CacheHeaders {
+            cache_control: Some("max-age=2147483648"),
+            ..CacheHeaders::default()
+        };
+        let capped = freshness(dialect, 0, &longest, false);
+        let max_ms = if capped.capped {
+            capped.fresh_until_ms
+        } else {
+            freshness(dialect, 0, &CacheHeaders::default(), false).fresh_until_ms
+        };
+        push_ms(s, d.retry_at_ms);
+        push_ms(s, d.next_change_at_ms);
+        push_ms(s, Some(max_ms));
+        s.len() as u32
+    }
+
+    /// Until when a copy fetched at `fetched_at_ms` stays fresh (ms since the epoch). The four
+    /// header values are back to back at the start of the input; a length of `u32::MAX` means
+    /// the header is absent.
+    #[allow(clippy::too_many_arguments)]
+    pub fn fetch_fresh_until(
+        &self,
+        dialect: u32,
+        fetched_at_ms: f64,
+        cache_control_len: u32,
+        expires_len: u32,
+        date_len: u32,
+        age_len: u32,
+        shared: u32,
+    ) -> f64 {
+        use robots_eval::fetch::{freshness, CacheHeaders};
+        let input = &self.input;
+        let mut at = 0;
+        let headers = CacheHeaders {
+            cache_control: optional(input, &mut at, cache_control_len),
+            expires: optional(input, &mut at, expires_len),
+            date: optional(input, &mut at, date_len),
+            age: optional(input, &mut at, age_len),
+        };
+        freshness(
+            dialect_at(dialect),
+            fetched_at_ms as u64,
+            &headers,
+            shared != 0,
+        )
+        .fresh_until_ms as f64
+    }
+
+    /// The robots META tags of an HTML document (the first `html_len` input bytes) for the agent
+    /// (the next `agent_len`); see `meta_out`. `conflict`: 0 most restrictive, 1 seed 001.
+    pub fn meta_html(&mut self, html_len: u32, agent_len: u32, conflict: u32) -> u32 {
+        let input = &self.input;
+        let html = input.get(..html_len as usize).unwrap_or_default();
+        let m = robots_eval::meta::meta_robots(html, text(input, html_len, agent_len));
+        self.meta_out(&m, conflict)
+    }
+
+    /// `X-Robots-Tag` values for the agent; see `meta_out`. The input holds the values' byte
+    /// lengths (`count` little-endian u32s), the values (UTF-8, `values_len` bytes in all) and
+    /// the agent (`agent_len` bytes).
+    pub fn meta_header(
+        &mut self,
+        count: u32,
+        values_len: u32,
+        agent_len: u32,
+        conflict: u32,
+    ) -> u32 {
+        let input = &self.input;
+        let count = count as usize;
+        let mut values = Vec::with_capacity(count);
+        let mut at = (count * 4) as u32;
+        for i in 0..count {
+            let len = u32_at(input, i * 4);
+            values.push(text(input, at, len));
+            at = at.saturating_add(len);
+        }
+        let agent = text(
+            input,
+            ((count * 4) as u32).saturating_add(values_len),
+            agent_len,
+        );
+        let m = robots_eval::meta::x_robots_tag(&values, agent);
+        self.meta_out(&m, conflict)
+    }
+}
+
+impl Engine {
+    /// A robots META / `X-Robots-Tag` result, written into the output buffers; returns the
+    /// text's byte length. The doubles (`out_f64`): the 11 resolved fields (NaN for none),
+    /// truncated, the directive count, the keyword count, description?, document-state (NaN
+    /// none, 0 static, 1 dynamic, 2 other), url?, revisit-after?, its days (NaN); then kind,
+    /// origin (0 meta, 1 header) and has-scope per directive. The text holds the strings back to
+    /// back, their lengths in UTF-16 code units (JS string length) in `out_u32`, in order: per
+    /// directive raw and scope (if any); the description, keywords, the other document-state,
+    /// url, revisit-after raw, when present.
+    fn meta_out(&mut self, m: &robots_eval::meta::MetaRobots, conflict: u32) -> u32 {
         use robots_eval::meta::{
             Conflict, DirectiveKind as K, DocumentState, ImagePreview, Origin, Scope,
         };
@@ -466,12 +636,9 @@ impl NativeMeta {
         let o = &m.other;
         let opt = |v: Option<u64>| v.map_or(f64::NAN, |v| v as f64);
         let flag = |b: bool| f64::from(u8::from(b));
-        let mut out = NativeMeta {
-            nums: Vec::with_capacity(19 + 3 * m.directives.len()),
-            lens: Vec::new(),
-            text: String::new(),
-        };
-        out.nums.extend_from_slice(&[
+        let nums = &mut self.f64s;
+        nums.clear();
+        nums.extend_from_slice(&[
             flag(r.index),
             flag(r.follow),
             flag(r.archive),
@@ -526,70 +693,39 @@ impl NativeMeta {
                 K::Invalid => 16,
                 K::Unknown => 17,
             };
-            out.nums.push(f64::from(kind));
-            out.nums.push(flag(d.origin == Origin::Header));
-            out.s(&d.raw);
-            match &d.scope {
-                Scope::Generic => out.nums.push(0.0),
-                Scope::Agent(a) => {
-                    out.nums.push(1.0);
-                    out.s(a);
-                }
+            nums.push(f64::from(kind));
+            nums.push(flag(d.origin == Origin::Header));
+            nums.push(flag(matches!(d.scope, Scope::Agent(_))));
+        }
+        let text = &mut self.text;
+        let lens = &mut self.u32s;
+        text.clear();
+        lens.clear();
+        let mut s = |v: &str| {
+            lens.push(v.encode_utf16().count() as u32);
+            text.push_str(v);
+        };
+        for d in &m.directives {
+            s(&d.raw);
+            if let Scope::Agent(a) = &d.scope {
+                s(a);
             }
         }
         if let Some(v) = &o.description {
-            out.s(v);
+            s(v);
         }
         for k in &o.keywords {
-            out.s(k);
+            s(k);
         }
         if let Some(DocumentState::Other(v)) = &o.document_state {
-            out.s(v);
+            s(v);
         }
         if let Some(v) = &o.url {
-            out.s(v);
+            s(v);
         }
         if let Some(v) = &o.revisit_after {
-            out.s(&v.raw);
+            s(&v.raw);
         }
-        out
-    }
-}
-
-#[wasm_bindgen]
-impl NativeMeta {
-    /// The robots META tags of an HTML document for `agent`. `conflict`: 0 most restrictive,
-    /// 1 seed 001.
-    pub fn html(html: &[u8], agent: &str, conflict: u32) -> NativeMeta {
-        NativeMeta::new(&robots_eval::meta::meta_robots(html, agent), conflict)
-    }
-
-    /// `X-Robots-Tag` values, UTF-8 back to back, with their byte lengths.
-    pub fn header(bytes: &[u8], lens: &[u32], agent: &str, conflict: u32) -> NativeMeta {
-        let mut values = Vec::with_capacity(lens.len());
-        let mut at = 0usize;
-        for &len in lens {
-            let end = at.saturating_add(len as usize);
-            values.push(
-                bytes
-                    .get(at..end)
-                    .and_then(|b| core::str::from_utf8(b).ok())
-                    .unwrap_or(""),
-            );
-            at = end;
-        }
-        NativeMeta::new(&robots_eval::meta::x_robots_tag(&values, agent), conflict)
-    }
-
-    pub fn nums(&mut self) -> Vec<f64> {
-        core::mem::take(&mut self.nums)
-    }
-
-    pub fn lens(&mut self) -> Vec<u32> {
-        core::mem::take(&mut self.lens)
-    }
-
-    pub fn text(&mut self) -> String {
-        core::mem::take(&mut self.text)
+        self.text.len() as u32
     }
 }
