@@ -417,8 +417,10 @@ impl Engine {
                 let url = text(input, at as u32, len);
                 at += len as usize;
                 cells.clear();
+                // The URL is read once for the whole row.
+                let path = robots.path(url);
                 for &selection in &distinct {
-                    let v = robots.check_selection(url, selection);
+                    let v = robots.check_path(&path, selection);
                     cells.push(pack(&v, robots.line_of(&v)));
                 }
                 out.extend(columns.iter().map(|&c| cells[c]));
