@@ -100,6 +100,10 @@ impl<'a> Iterator for Lines<'a> {
         if capped.get(i) == Some(&b':') {
             colon = Some(i);
             i += 1;
+            // The blanks after the colon are not the value's (its classes would say SPECIAL).
+            while capped.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
+                i += 1;
+            }
             for &b in &capped[i..] {
                 let c = CLASS[usize::from(b)];
                 if c & (END | HASH) != 0 {

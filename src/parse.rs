@@ -1013,24 +1013,21 @@ fn entry(
         Some((b'$', body)) if wildcards => body,
         _ => pattern,
     };
-    // The octets and adjacent pairs of the literal runs (a `*` separates runs).
-    let star = wildcards && literal.contains(&b'*');
+    // The octets and adjacent pairs of the literal runs (a `*` separates runs), in one pass
+    // without branches on the octets (wildcard patterns make such branches unpredictable).
     let (mut mask, mut pairs) = (0u64, 0u64);
-    let mut add_run = |run: &[u8]| {
-        if let [first, rest @ ..] = run {
-            let mut a = *first;
-            mask |= crate::pattern::octet_bit(a);
-            for &b in rest {
-                mask |= crate::pattern::octet_bit(b);
-                pairs |= crate::pattern::pair_bit(a, b);
-                a = b;
-            }
-        }
-    };
-    if star {
-        literal.split(|&b| b == b'*').for_each(add_run);
-    } else {
-        add_run(literal);
+    let mut star = false;
+    let mut previous = 0u8;
+    let mut previous_literal = false; // the previous octet exists and is not a `*`
+    for &b in literal {
+        let is_star = wildcards && b == b'*';
+        star |= is_star;
+        let literal_bits = u64::from(!is_star).wrapping_neg();
+        mask |= crate::pattern::octet_bit(b) & literal_bits;
+        let pair_bits = u64::from(previous_literal && !is_star).wrapping_neg();
+        pairs |= crate::pattern::pair_bit(previous, b) & pair_bits;
+        previous = b;
+        previous_literal = !is_star;
     }
     let len = at.end - at.start;
     let entry = Entry {
