@@ -7,7 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::agent::{self, cmp_lower, lower_into, MAX_AGENT_BYTES};
-use crate::dialect::{AgentMatch, Precedence};
+use crate::dialect::{AgentMatch, PercentEncoding, Precedence};
 use crate::pattern::{normalize, Compiled, Side};
 use crate::robots::{span, Entry, GroupView, Robots, RuleView};
 use crate::url;
@@ -134,6 +134,24 @@ impl Robots {
     /// table's row is read once, then [`Robots::check_path`] answers each column.
     pub fn path<'u>(&self, url: &'u str) -> Path<'u> {
         let d = &self.dialect;
+        // The common case for a crawler's queue, a path (`/...`, not `//host`), in one pass:
+        // every dialect matches it up to its fragment (or a NUL), as it is unless it has octets
+        // the dialect normalises.
+        if d.match_query && matches!(url.as_bytes(), [b'/'] | [b'/', 0..=b'.' | b'0'..=255, ..]) {
+            let (end, mask, classes) = crate::pattern::scan_path(url.as_bytes());
+            let special = match d.percent {
+                PercentEncoding::Rfc9309 => classes & crate::pattern::URL_RFC_SPECIAL != 0,
+                PercentEncoding::DecodeExceptSlash => classes & crate::pattern::URL_PERCENT != 0,
+                PercentEncoding::Google | PercentEncoding::None => false,
+            };
+            if let (false, Some(raw)) = (special, url.get(..end)) {
+                return Path {
+                    robots_txt: self.is_robots_txt(raw.as_bytes()),
+                    text: PathText::Borrowed(raw),
+                    mask,
+                };
+            }
+        }
         let (raw, add_slash) = url::matched_part(url, d.percent);
         let raw = if d.match_query {
             raw
@@ -159,15 +177,18 @@ impl Robots {
             };
             (text, mask)
         };
-        let bytes = text.bytes();
-        let robots_txt = d.robots_txt_allowed
-            && bytes.starts_with(b"/robots.txt")
-            && path_only(bytes) == b"/robots.txt";
         Path {
+            robots_txt: self.is_robots_txt(text.bytes()),
             text,
             mask,
-            robots_txt,
         }
+    }
+
+    /// `/robots.txt` itself (with any query), which the dialect may always allow.
+    fn is_robots_txt(&self, path: &[u8]) -> bool {
+        self.dialect.robots_txt_allowed
+            && path.starts_with(b"/robots.txt")
+            && path_only(path) == b"/robots.txt"
     }
 
     /// `check` for a URL read by [`Robots::path`] and a crawler's [`Selection`].
@@ -310,7 +331,11 @@ impl Robots {
         let specific = match self.dialect.agent_match {
             AgentMatch::GoogleWhole => self.lookup(agent),
             AgentMatch::Token => {
-                if agent::is_header(agent) {
+                // A product token as given is found at once (tokens hold no header separators,
+                // so an agent that equals one is not a header).
+                if let Some(set) = self.lookup(agent) {
+                    Some(set)
+                } else if agent::is_header(agent) {
                     // The longest word of the header that names a group (the most specific).
                     let mut best: Option<(usize, u32)> = None;
                     for word in agent::header_words(agent) {
@@ -322,10 +347,8 @@ impl Robots {
                         }
                     }
                     best.map(|(_, set)| set)
-                } else if agent.is_empty() {
-                    None
                 } else {
-                    self.lookup(agent)
+                    None
                 }
             }
             AgentMatch::ValueContainsName => {

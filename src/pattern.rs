@@ -80,6 +80,43 @@ pub(crate) fn scan_url(s: &[u8], pct: PercentEncoding) -> (u64, bool) {
     }
 }
 
+/// Classes of a URL path's octets for `scan_path`.
+pub(crate) const URL_END: u8 = 1; // `#` (the fragment) or NUL (the reference library's C string)
+pub(crate) const URL_RFC_SPECIAL: u8 = 2; // `RFC_SPECIAL`
+pub(crate) const URL_PERCENT: u8 = 4; // `%`
+
+const URL_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        t[i] = if b == b'#' || b == 0 {
+            URL_END
+        } else if RFC_SPECIAL[i] {
+            URL_RFC_SPECIAL | if b == b'%' { URL_PERCENT } else { 0 }
+        } else {
+            0
+        };
+        i += 1;
+    }
+    t
+};
+
+/// One pass over a URL that is already a path (`/...`): where it ends (at `#` or NUL), its octet
+/// set, and the classes of its octets (`URL_RFC_SPECIAL`, `URL_PERCENT`) OR-ed together.
+pub(crate) fn scan_path(s: &[u8]) -> (usize, u64, u8) {
+    let (mut mask, mut classes) = (0u64, 0u8);
+    for (i, &b) in s.iter().enumerate() {
+        let c = URL_CLASS[usize::from(b)];
+        if c & URL_END != 0 {
+            return (i, mask, classes);
+        }
+        classes |= c;
+        mask |= octet_bit(b);
+    }
+    (s.len(), mask, classes)
+}
+
 /// Whether `normalize` would change `s` (so the common case borrows instead of allocating).
 pub(crate) fn needs_normalizing(s: &[u8], pct: PercentEncoding, side: Side) -> bool {
     match pct {
