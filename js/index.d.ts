@@ -142,6 +142,13 @@ export interface FetchOptions {
   previous?: Robots | null;
   /** The clock, ms since the epoch: `fetchedAt`, `freshUntil` and `unreachableSince` are read from it. Default `Date.now`. */
   now?: () => number;
+  /**
+   * The site has general availability problems (its pages fail too), as the caller knows from
+   * its own fetches. Only google reads it: after 30 days of an unreachable robots.txt, Google
+   * allows all while the site is up but keeps crawling stopped (`disallow-all`,
+   * `server-error-site-down`) while it is down. Default false.
+   */
+  siteDown?: boolean;
 }
 
 export interface FetchSource {
@@ -292,6 +299,8 @@ export interface RobotRulesParseOptions {
   freshUntil?: number | Date;
   /** The final HTTP status; 0 for a network error or timeout. Default 200. A non-2xx gets the dialect's policy, as in fetchRobots; 304 reuses the held copy. 3xx (other than 304) throws: follow redirects first. */
   status?: number;
+  /** As `fetchRobots`'s `siteDown`: the site has general availability problems (google, after 30 days unreachable). Default false. */
+  siteDown?: boolean;
 }
 
 /** What a site's rules were built from (`fetchRobots`'s `source`, or the equivalent for `parse`). */

@@ -692,11 +692,11 @@ export function defineApi(loadModule) {
    * than the dialect's longest lifetime nor than the time the same failure would be handled
    * differently (Google's 12 hours and 30 days, RFC 9309's 30 days).
    */
-  function decideFetch(d, kind, status, now, redirects, hasCopy, since, retryAfter, retryAfterMs) {
+  function decideFetch(d, kind, status, now, redirects, hasCopy, since, retryAfter, retryAfterMs, siteDown) {
     instance();
     const retryAfterLen = retryAfter === undefined ? NONE : put(retryAfter, 0);
     const [policy, reason, message, retryAt, nextChangeAt, maxFailureMs] = split(
-      outText(w.fetch_decide(d, kind, status, now, redirects, hasCopy ? 1 : 0, since ?? NaN, retryAfterLen)),
+      outText(w.fetch_decide(d, kind, status, now, redirects, hasCopy ? 1 : 0, since ?? NaN, siteDown ? 1 : 0, retryAfterLen)),
     );
     let failUntil = retryAt === '' ? now + retryAfterMs : Number(retryAt);
     failUntil = Math.max(now, Math.min(failUntil, now + Number(maxFailureMs), nextChangeAt === '' ? Infinity : Number(nextChangeAt)));
@@ -708,9 +708,9 @@ export function defineApi(loadModule) {
   // For RobotRules (js/rules.js), which gets only { Robots, fetchRobots }: the same decisions and
   // lifetimes from the core, and the kept copy. Not part of the public API.
   const internals = {
-    decide(dialect, status, now, hasCopy, since, retryAfterMs) {
+    decide(dialect, status, now, hasCopy, since, retryAfterMs, siteDown) {
       try {
-        return decideFetch(dialectIndex(dialect), status === 0 ? 1 : 0, status, now, 0, hasCopy, since, undefined, retryAfterMs);
+        return decideFetch(dialectIndex(dialect), status === 0 ? 1 : 0, status, now, 0, hasCopy, since, undefined, retryAfterMs, siteDown);
       } catch (e) {
         throw rethrow(e);
       }
@@ -733,7 +733,7 @@ export function defineApi(loadModule) {
     if (options !== undefined && options !== null && typeof options !== 'object') throw typeError(where, 'options must be an object', options);
     const {
       fetch: doFetch = globalThis.fetch, userAgent, dialect = 'rfc9309', timeoutMs = 10000, signal, maxBytes = DEFAULT_MAX_BYTES,
-      retryAfterMs = DEFAULT_RETRY_AFTER_MS, previous = null, now: clock = Date.now,
+      retryAfterMs = DEFAULT_RETRY_AFTER_MS, previous = null, now: clock = Date.now, siteDown = false,
     } = options ?? {};
     if (typeof doFetch !== 'function') throw typeError(where, 'options.fetch must be a function', doFetch);
     if (userAgent !== undefined && typeof userAgent !== 'string') throw typeError(where, 'options.userAgent must be a string', userAgent);
@@ -749,6 +749,7 @@ export function defineApi(loadModule) {
       throw typeError(where, 'options.previous must be a Robots returned by an earlier fetchRobots() of the same site', previous);
     }
     if (typeof clock !== 'function') throw typeError(where, 'options.now must be a function returning ms since the epoch', clock);
+    if (typeof siteDown !== 'boolean') throw typeError(where, 'options.siteDown must be a boolean', siteDown);
     let base;
     try {
       base = new URL(url);
@@ -785,7 +786,7 @@ export function defineApi(loadModule) {
     let res = null;
     let body = null;
     let decision = null;
-    const decideNow = (now = clock()) => decideFetch(d, kind, status, now, redirects, copy !== null, since, res?.headers.get('retry-after') ?? undefined, retryAfterMs);
+    const decideNow = (now = clock()) => decideFetch(d, kind, status, now, redirects, copy !== null, since, res?.headers.get('retry-after') ?? undefined, retryAfterMs, siteDown);
     try {
       for (;;) {
         res = null;

@@ -149,7 +149,8 @@ export function defineRobotRules({ Robots, fetchRobots }) {
       if (options !== undefined && options !== null && typeof options !== 'object') {
         throw new TypeError(`${PREFIX}${where}: options must be an object, got ${describe(options)}`);
       }
-      let { freshUntil, status = 200 } = options ?? {};
+      let { freshUntil, status = 200, siteDown = false } = options ?? {};
+      if (typeof siteDown !== 'boolean') throw new TypeError(`${PREFIX}${where}: options.siteDown must be a boolean, got ${describe(siteDown)}`);
       if (typeof status !== 'number' || !Number.isInteger(status) || status < 0 || status > 599 || (status >= 300 && status < 400 && status !== 304)) {
         throw new RangeError(`${PREFIX}${where}: options.status must be the final HTTP status (0 for a network error or timeout; follow redirects first, as rules.fetch() does), got ${describe(status)}`);
       }
@@ -170,7 +171,7 @@ export function defineRobotRules({ Robots, fetchRobots }) {
         status = 0; // 304 without a cached copy: an invalid response, as a network error
       }
       const { policy, reason, message, failUntil, failed } = core.decide(
-        this.#dialect, status, now, copy !== null, cached?.source.unreachableSince ?? null, this.#retryAfterMs,
+        this.#dialect, status, now, copy !== null, cached?.source.unreachableSince ?? null, this.#retryAfterMs, siteDown,
       );
       let body;
       let treatedAs = policy;

@@ -302,6 +302,12 @@ test('google: a failure within 12 h is disallow-all despite a cached copy; then 
   assert.equal(gone.source.reason, 'server-error-long');
   assert.equal(gone.source.unreachableSince, t1);
   assert.equal(gone.isAllowed('/private', 'bot'), true);
+  // ... while the site is up. When the caller knows the whole site is down, crawling stays stopped.
+  const down = await fetchRobots(site, { dialect: 'google', fetch: serve(500), now, previous: still, siteDown: true });
+  assert.deepEqual([down.source.policy, down.source.reason, down.source.unreachableSince], ['disallow-all', 'server-error-site-down', t1]);
+  assert.equal(down.isAllowed('/public', 'bot'), false);
+  down.free();
+  await assert.rejects(fetchRobots(site, { fetch: serve(500), siteDown: 'yes' }), /options\.siteDown must be a boolean/);
   // Back up: a fresh copy, and the run of failures is over.
   const back = await google(200, gone);
   assert.equal(back.source.policy, 'parse');

@@ -387,6 +387,11 @@ test('google: a 500 within 12 h of the first failure disallows; then the held co
   s = rules.parse('https://g.example/robots.txt', null, { status: 500 });
   assert.deepEqual([s.policy, s.reason, s.unreachableSince], ['allow-all', 'server-error-long', t1]);
   assert.equal(rules.allowed('https://g.example/x'), true);
+  // ... unless the caller knows the whole site is down: then crawling stays stopped.
+  s = rules.parse('https://g.example/robots.txt', null, { status: 500, siteDown: true });
+  assert.deepEqual([s.policy, s.reason, s.unreachableSince], ['disallow-all', 'server-error-site-down', t1]);
+  assert.equal(rules.allowed('https://g.example/y'), false);
+  assert.throws(() => rules.parse('https://g.example/robots.txt', null, { status: 500, siteDown: 1 }), /options\.siteDown must be a boolean/);
   // A success ends the run.
   s = rules.parse('https://g.example/robots.txt', 'User-agent: *\nDisallow: /y\n');
   assert.deepEqual([s.policy, s.unreachableSince], ['parse', null]);

@@ -485,6 +485,8 @@ impl Engine {
     /// lifetime when it has no cap (24 h for rfc9309 and google, 7 days for the others).
     /// `unreachable_since_ms`: when the current run of failed fetches began (ms since the epoch),
     /// NaN when this failure is the first (it then counts as `now_ms`); see `FetchContext`.
+    /// `site_down`: the caller knows the site has general availability problems (Google's rule
+    /// after 30 days unreachable).
     /// `retry_after_len`: the byte length of the `Retry-After` value at the start of the input,
     /// `u32::MAX` when there is none.
     #[allow(clippy::too_many_arguments)]
@@ -497,6 +499,7 @@ impl Engine {
         redirects_followed: u32,
         has_cached_copy: u32,
         unreachable_since_ms: f64,
+        site_down: u32,
         retry_after_len: u32,
     ) -> u32 {
         use robots_eval::fetch::{
@@ -516,7 +519,7 @@ impl Engine {
                 .then_some(unreachable_since_ms as u64),
             has_cached_copy: has_cached_copy != 0,
             redirects_followed: u8::try_from(redirects_followed).unwrap_or(u8::MAX),
-            site_down: false,
+            site_down: site_down != 0,
             retry_after: optional(&self.input, &mut 0, retry_after_len),
         };
         let d = decide(dialect, &outcome, &ctx);

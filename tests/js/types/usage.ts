@@ -60,7 +60,10 @@ const ruleDelay: number | undefined = rules.crawlDelay('https://example.com/');
 const stale: boolean = rules.expired('https://example.com/');
 const forgotten: boolean = rules.forget('https://example.com/');
 async function fetchedRules(): Promise<SiteSource> {
-  const s = await rules.fetch('https://example.com/page', { timeoutMs: 5000, retryAfterMs: 30_000 });
+  const s = await rules.fetch('https://example.com/page', { timeoutMs: 5000, retryAfterMs: 30_000, siteDown: false });
+  rules.parse('https://example.com/robots.txt', null, { status: 503, siteDown: true });
+  // @ts-expect-error siteDown is a boolean
+  rules.parse('https://example.com/robots.txt', null, { status: 503, siteDown: 'yes' });
   // @ts-expect-error the dialect is the object's, not per fetch
   await rules.fetch('https://example.com/', { dialect: 'google' });
   return s;
