@@ -92,6 +92,7 @@ pub fn query(data: &[u8]) {
 pub fn verdict(robots: &Robots, url: &str, agent: &str) {
     let v = robots.check(url, agent);
     assert_eq!(v.selection, robots.selection(agent));
+    assert_eq!(robots.check_path(&robots.path(url), v.selection), v);
     assert_eq!(robots.is_allowed(url, agent), v.allowed);
     match v.reason {
         Reason::Rule | Reason::EmptyRule => {
@@ -126,5 +127,75 @@ pub fn differential(data: &[u8]) {
     let case = model::generate(dialect, &mut src);
     if let Err(e) = model::check(&case) {
         panic!("{e}");
+    }
+}
+
+/// `meta` target: any bytes as an HTML document and (after the first `\xFF\xFE`) an agent; the
+/// rest, split at `\n`, as X-Robots-Tag header values. Both conflict rules.
+pub fn meta(data: &[u8]) {
+    use robots_eval::meta::{meta_robots, x_robots_tag, Conflict};
+    let (html, rest) = split(data);
+    let (agent, headers) = split(rest);
+    let agent = String::from_utf8_lossy(agent);
+    let headers = String::from_utf8_lossy(headers);
+    let values: Vec<&str> = headers.split('\n').collect();
+    for found in [meta_robots(html, &agent), x_robots_tag(&values, &agent)] {
+        for conflict in [Conflict::MostRestrictive, Conflict::Seed001] {
+            let _ = found.resolve(conflict);
+        }
+    }
+}
+
+/// `fetch` target: the fetch policy and the freshness of any outcome and headers. The first 16
+/// bytes pick the dialect, the outcome, the status, the clock and the flags; the rest is
+/// Retry-After, Cache-Control, Expires, Date and Age, separated by `\xFF\xFE`.
+pub fn fetch(data: &[u8]) {
+    use robots_eval::fetch::{
+        decide, freshness, parse_http_date, CacheHeaders, FetchContext, FetchOutcome,
+    };
+    if data.len() < 16 {
+        return;
+    }
+    let (head, rest) = data.split_at(16);
+    let dialect = DialectId::ALL[usize::from(head[0]) % DialectId::ALL.len()];
+    let status = u16::from_le_bytes([head[2], head[3]]);
+    let outcome = match head[1] % 4 {
+        0 => FetchOutcome::Status(status),
+        1 => FetchOutcome::NetworkError,
+        2 => FetchOutcome::Timeout,
+        _ => FetchOutcome::TooManyRedirects,
+    };
+    let now_ms = u64::from(u32::from_le_bytes([head[4], head[5], head[6], head[7]])) * 1000;
+    let since = u64::from(u32::from_le_bytes([head[8], head[9], head[10], head[11]])) * 1000;
+    let flags = head[12];
+    let text = String::from_utf8_lossy(rest);
+    let mut parts = text.split("\u{FFFD}\u{FFFD}");
+    let mut next = || parts.next().filter(|p| !p.is_empty());
+    let (retry_after, cache_control, expires, date, age) = (next(), next(), next(), next(), next());
+    let ctx = FetchContext {
+        now_ms,
+        unreachable_since_ms: (flags & 1 != 0).then_some(since),
+        has_cached_copy: flags & 2 != 0,
+        redirects_followed: head[13],
+        site_down: flags & 4 != 0,
+        retry_after,
+    };
+    let d = decide(dialect, &outcome, &ctx);
+    let _ = (d.reason, d.message);
+    let headers = CacheHeaders {
+        cache_control,
+        expires,
+        date,
+        age,
+    };
+    for shared in [false, true] {
+        let f = freshness(dialect, now_ms, &headers, shared);
+        assert!(
+            f.fresh_until_ms >= now_ms,
+            "{f:?}: fresh until before the fetch"
+        );
+    }
+    for value in [retry_after, expires, date].into_iter().flatten() {
+        let _ = parse_http_date(value, now_ms);
     }
 }
