@@ -22,6 +22,25 @@ function listen(server) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
 }
 
+/** `n` distinct ports free on 127.0.0.1 now, below the ephemeral range (32768 and up on Linux). */
+async function freePorts(n) {
+  const ports = [];
+  while (ports.length < n) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    if (ports.includes(port)) continue;
+    const s = createServer();
+    const free = await new Promise((resolve) => {
+      s.once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (free) {
+      ports.push(port);
+      await new Promise((r) => s.close(r));
+    }
+  }
+  return ports;
+}
+
 // An origin whose robots.txt answers with `robots`: a status, a body, or a handler (req, res, pathname)
 // that returns false for paths it leaves to the default answers.
 function origin(robots) {
@@ -186,13 +205,6 @@ before(async () => {
   execFileSync(bin('.bin', 'esbuild'), ['worker-gate-src.js', '--bundle', '--format=esm', '--platform=neutral',
     '--conditions=workerd,worker,browser', '--external:*.wasm', `--outfile=${join(dir, 'worker.js')}`, '--log-level=warning'], { cwd: here });
   copyFileSync(join(here, 'node_modules', 'robots-eval', 'pkg', 'robots_eval_bg.wasm'), join(dir, 'robots_eval_bg.wasm'));
-  // Free ports for the sockets: listen on 0 and release.
-  const ports = [];
-  for (const _ of Object.keys(workers)) {
-    const s = createServer();
-    ports.push(await listen(s));
-    await new Promise((r) => s.close(r));
-  }
   const names = Object.keys(workers);
   const services = names.map((n) => `(name = "${n}", worker = (
       modules = [
@@ -203,7 +215,12 @@ before(async () => {
       bindings = [ ${Object.entries({ CRAWLERS: 'ListedBot, OtherBot', MODE: 'enforce', ...workers[n] }).filter(([k]) => k !== 'CACHE').map(([k, v]) => `(name = "${k}", text = "${v}")`).join(', ')} ],
       globalOutbound = "net",${workers[n].CACHE ? '\n      cacheApiOutbound = "cache",' : ''}
     ))`);
-  writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
+  // workerd binds its sockets itself, so a port found free can be taken before it does (by an
+  // outgoing connection of a test running alongside): the ports come from outside the kernel's
+  // ephemeral range, and if one is taken all the same, workerd starts again on others.
+  for (let attempt = 1; ; attempt++) {
+    const ports = await freePorts(names.length);
+    writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
     (name = "net", network = (allow = ["public", "private", "local"])),
@@ -213,20 +230,23 @@ const config :Workerd.Config = (
   sockets = [ ${names.map((n, i) => `(name = "s-${n}", address = "127.0.0.1:${ports[i]}", http = (), service = "${n}")`).join(', ')} ],
 );
 `);
-  names.forEach((n, i) => { gates[n] = `http://127.0.0.1:${ports[i]}`; });
-  child = spawn(bin('.bin', 'workerd'), ['serve', join(dir, 'config.capnp')], { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(`${gates.enforce}/robots.txt`);
-      return;
-    } catch {
-      if (child.exitCode !== null) break;
-      await new Promise((r) => setTimeout(r, 100));
+    names.forEach((n, i) => { gates[n] = `http://127.0.0.1:${ports[i]}`; });
+    log = '';
+    child = spawn(bin('.bin', 'workerd'), ['serve', join(dir, 'config.capnp')], { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => (log += d));
+    child.stderr.on('data', (d) => (log += d));
+    for (let i = 0; i < 100; i++) {
+      try {
+        await fetch(`${gates.enforce}/robots.txt`);
+        return;
+      } catch {
+        if (child.exitCode !== null) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
+    try { process.kill(-child.pid, 'SIGTERM'); } catch {}
+    if (attempt === 5 || !log.includes('Address already in use')) throw new Error(`workerd did not start: ${log}`);
   }
-  throw new Error(`workerd did not start: ${log}`);
 });
 
 after(() => {
