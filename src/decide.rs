@@ -134,17 +134,19 @@ impl Robots {
     /// table's row is read once, then [`Robots::check_path`] answers each column.
     pub fn path<'u>(&self, url: &'u str) -> Path<'u> {
         let d = &self.dialect;
+        // Whether the dialect normalises some octet of a path with these classes.
+        let special = |classes: u8| match d.percent {
+            PercentEncoding::Rfc9309 => classes & crate::pattern::URL_RFC_SPECIAL != 0,
+            PercentEncoding::DecodeExceptSlash => classes & crate::pattern::URL_PERCENT != 0,
+            PercentEncoding::Google | PercentEncoding::None => false,
+        };
         // The common case for a crawler's queue, a path (`/...`, not `//host`), in one pass:
         // every dialect matches it up to its fragment (or a NUL), as it is unless it has octets
-        // the dialect normalises.
+        // the dialect normalises. (Kept apart from the general case below: this loop is the
+        // query's hot path, and compiles tighter on its own.)
         if d.match_query && matches!(url.as_bytes(), [b'/'] | [b'/', 0..=b'.' | b'0'..=255, ..]) {
             let (end, mask, classes) = crate::pattern::scan_path(url.as_bytes());
-            let special = match d.percent {
-                PercentEncoding::Rfc9309 => classes & crate::pattern::URL_RFC_SPECIAL != 0,
-                PercentEncoding::DecodeExceptSlash => classes & crate::pattern::URL_PERCENT != 0,
-                PercentEncoding::Google | PercentEncoding::None => false,
-            };
-            if let (false, Some(raw)) = (special, url.get(..end)) {
+            if let (false, Some(raw)) = (special(classes), url.get(..end)) {
                 return Path {
                     robots_txt: self.is_robots_txt(raw.as_bytes()),
                     text: PathText::Borrowed(raw),
@@ -161,8 +163,8 @@ impl Robots {
         // Borrowed from the URL in the common case; normalised into a buffer when it must be
         // (`%`, non-ASCII, ...). Kept as text where it is valid UTF-8 (always, in the wildcard
         // dialects), so substring search never re-validates it.
-        let (mask, special) = crate::pattern::scan_url(raw.as_bytes(), d.percent);
-        let (text, mask) = if !add_slash && !special {
+        let (_, mask, classes) = crate::pattern::scan_path(raw.as_bytes());
+        let (text, mask) = if !add_slash && !special(classes) {
             (PathText::Borrowed(raw), mask)
         } else {
             let mut buf = Vec::with_capacity(raw.len() + 8);

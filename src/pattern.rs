@@ -69,17 +69,6 @@ pub(crate) fn pairs(s: &[u8]) -> u64 {
     s.windows(2).fold(0, |m, w| m | pair_bit(w[0], w[1]))
 }
 
-/// One pass over a URL's path: its octet set and whether `normalize` would change it.
-pub(crate) fn scan_url(s: &[u8], pct: PercentEncoding) -> (u64, bool) {
-    match pct {
-        PercentEncoding::Rfc9309 => s.iter().fold((0, false), |(m, special), &b| {
-            (m | octet_bit(b), special | RFC_SPECIAL[usize::from(b)])
-        }),
-        PercentEncoding::DecodeExceptSlash => (octets(s), s.contains(&b'%')),
-        PercentEncoding::None | PercentEncoding::Google => (octets(s), false),
-    }
-}
-
 /// Classes of a URL path's octets for `scan_path`.
 pub(crate) const URL_END: u8 = 1; // `#` (the fragment) or NUL (the reference library's C string)
 pub(crate) const URL_RFC_SPECIAL: u8 = 2; // `RFC_SPECIAL`
@@ -102,8 +91,9 @@ const URL_CLASS: [u8; 256] = {
     t
 };
 
-/// One pass over a URL that is already a path (`/...`): where it ends (at `#` or NUL), its octet
-/// set, and the classes of its octets (`URL_RFC_SPECIAL`, `URL_PERCENT`) OR-ed together.
+/// One pass over a URL's path (`/...`, or the part of a URL a dialect matches): where it ends
+/// (at `#` or NUL), its octet set, and the classes of its octets (`URL_RFC_SPECIAL`,
+/// `URL_PERCENT`) OR-ed together.
 pub(crate) fn scan_path(s: &[u8]) -> (usize, u64, u8) {
     let (mut mask, mut classes) = (0u64, 0u8);
     for (i, &b) in s.iter().enumerate() {
