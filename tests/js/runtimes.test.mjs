@@ -2,11 +2,11 @@
 // devDependencies of the repository; ROBOTS_EVAL_REPO says where its node_modules are).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startWorkerd } from './workerd.mjs';
 
 const repo = process.env.ROBOTS_EVAL_REPO;
 const bin = (...p) => join(repo, 'node_modules', ...p);
@@ -39,26 +39,6 @@ test('Bun imports the package and passes the smoke check', () => {
   assert.deepEqual(lastJson(cjs), { ok: true });
 });
 
-/**
- * A port free on 127.0.0.1 now, for a server that binds it itself (workerd): below the kernel's
- * ephemeral range (32768 and up on Linux), so that no outgoing connection of a test running
- * alongside takes it in the meantime.
- */
-async function freePort() {
-  for (;;) {
-    const port = 20000 + Math.floor(Math.random() * 12000);
-    const s = createServer();
-    const free = await new Promise((resolve) => {
-      s.once('error', () => resolve(false));
-      s.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (free) {
-      await new Promise((r) => s.close(r));
-      return port;
-    }
-  }
-}
-
 test('workerd runs a Worker that imports the package', async () => {
   const dir = join(here, 'workerd-out');
   mkdirSync(dir, { recursive: true });
@@ -68,10 +48,7 @@ test('workerd runs a Worker that imports the package', async () => {
   copyFileSync(join(here, 'node_modules', 'robots-eval', 'pkg', 'robots_eval_bg.wasm'), join(dir, 'robots_eval_bg.wasm'));
   // The workerd entry imports the .wasm as a module: no base64 copy ("AGFzbQ" is "\0asm") in the bundle.
   assert.ok(!readFileSync(join(dir, 'worker.js'), 'utf8').includes('AGFzbQ'), 'the workerd bundle embeds the wasm');
-  // workerd binds its socket itself: should the port be taken before it does, start again on another.
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
+  const { child, ports: [port], log } = await startWorkerd(bin('.bin', 'workerd'), dir, 1, ([port]) => `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [ (name = "main", worker = .worker) ],
   sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
@@ -84,32 +61,16 @@ const worker :Workerd.Worker = (
   compatibilityDate = "2025-01-01",
 );
 `);
-    // Its own process group, so that everything it starts is stopped with it.
-    const child = spawn(bin('.bin', 'workerd'), ['serve', join(dir, 'config.capnp')], { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let log = '';
-    child.stdout.on('data', (d) => (log += d));
-    child.stderr.on('data', (d) => (log += d));
-    try {
-      let body;
-      for (let i = 0; i < 100 && body === undefined; i++) {
-        try {
-          const res = await fetch(`http://127.0.0.1:${port}/`);
-          body = await res.json();
-        } catch {
-          if (child.exitCode !== null) break;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-      if (body === undefined && attempt < 5 && log.includes('Address already in use')) continue;
-      assert.ok(body, `workerd did not answer: ${log}`);
-      assert.deepEqual(body.failures, []);
-      assert.equal(body.sample.allowed, false);
-      assert.equal(body.sample.line, 2);
-      assert.deepEqual(body.ruled, [false, true, null]); // RobotRules; undefined becomes null in JSON
-      assert.deepEqual(body.meta, [false, false]); // metaRobots, xRobotsTag
-      return;
-    } finally {
-      try { process.kill(-child.pid, 'SIGTERM'); } catch {}
-    }
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/`);
+    const body = await res.json();
+    assert.ok(body, `workerd did not answer: ${log()}`);
+    assert.deepEqual(body.failures, []);
+    assert.equal(body.sample.allowed, false);
+    assert.equal(body.sample.line, 2);
+    assert.deepEqual(body.ruled, [false, true, null]); // RobotRules; undefined becomes null in JSON
+    assert.deepEqual(body.meta, [false, false]); // metaRobots, xRobotsTag
+  } finally {
+    try { process.kill(-child.pid, 'SIGTERM'); } catch {}
   }
 });

@@ -3,11 +3,12 @@
 // .wasm as a module of its own).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { startWorkerd } from './workerd.mjs';
 
 const repo = process.env.ROBOTS_EVAL_REPO;
 const bin = (...p) => join(repo, 'node_modules', ...p);
@@ -20,25 +21,6 @@ const sha = (b) => createHash('sha256').update(b).digest('hex');
 
 function listen(server) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
-}
-
-/** `n` distinct ports free on 127.0.0.1 now, below the ephemeral range (32768 and up on Linux). */
-async function freePorts(n) {
-  const ports = [];
-  while (ports.length < n) {
-    const port = 20000 + Math.floor(Math.random() * 12000);
-    if (ports.includes(port)) continue;
-    const s = createServer();
-    const free = await new Promise((resolve) => {
-      s.once('error', () => resolve(false));
-      s.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (free) {
-      ports.push(port);
-      await new Promise((r) => s.close(r));
-    }
-  }
-  return ports;
 }
 
 // An origin whose robots.txt answers with `robots`: a status, a body, or a handler (req, res, pathname)
@@ -150,7 +132,7 @@ const sharedState = { hits: 0, text: 'User-agent: *\nDisallow: /shared\n', cache
 const servers = [];
 const gates = {}; // name -> base URL of the worker
 let child;
-let log = '';
+let log = () => ''; // workerd's output so far
 
 before(async () => {
   const origins = {};
@@ -205,7 +187,8 @@ before(async () => {
   execFileSync(bin('.bin', 'esbuild'), ['worker-gate-src.js', '--bundle', '--format=esm', '--platform=neutral',
     '--conditions=workerd,worker,browser', '--external:*.wasm', `--outfile=${join(dir, 'worker.js')}`, '--log-level=warning'], { cwd: here });
   copyFileSync(join(here, 'node_modules', 'robots-eval', 'pkg', 'robots_eval_bg.wasm'), join(dir, 'robots_eval_bg.wasm'));
-  const names = Object.keys(workers);
+  // The gate `enforce` comes first: startWorkerd waits until its robots.txt answers.
+  const names = ['enforce', ...Object.keys(workers).filter((n) => n !== 'enforce')];
   const services = names.map((n) => `(name = "${n}", worker = (
       modules = [
         (name = "worker.js", esModule = embed "worker.js"),
@@ -215,12 +198,8 @@ before(async () => {
       bindings = [ ${Object.entries({ CRAWLERS: 'ListedBot, OtherBot', MODE: 'enforce', ...workers[n] }).filter(([k]) => k !== 'CACHE').map(([k, v]) => `(name = "${k}", text = "${v}")`).join(', ')} ],
       globalOutbound = "net",${workers[n].CACHE ? '\n      cacheApiOutbound = "cache",' : ''}
     ))`);
-  // workerd binds its sockets itself, so a port found free can be taken before it does (by an
-  // outgoing connection of a test running alongside): the ports come from outside the kernel's
-  // ephemeral range, and if one is taken all the same, workerd starts again on others.
-  for (let attempt = 1; ; attempt++) {
-    const ports = await freePorts(names.length);
-    writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
+  let ports;
+  ({ child, ports, log } = await startWorkerd(bin('.bin', 'workerd'), dir, names.length, (ports) => `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
     (name = "net", network = (allow = ["public", "private", "local"])),
@@ -229,24 +208,8 @@ const config :Workerd.Config = (
   ],
   sockets = [ ${names.map((n, i) => `(name = "s-${n}", address = "127.0.0.1:${ports[i]}", http = (), service = "${n}")`).join(', ')} ],
 );
-`);
-    names.forEach((n, i) => { gates[n] = `http://127.0.0.1:${ports[i]}`; });
-    log = '';
-    child = spawn(bin('.bin', 'workerd'), ['serve', join(dir, 'config.capnp')], { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (d) => (log += d));
-    child.stderr.on('data', (d) => (log += d));
-    for (let i = 0; i < 100; i++) {
-      try {
-        await fetch(`${gates.enforce}/robots.txt`);
-        return;
-      } catch {
-        if (child.exitCode !== null) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-    try { process.kill(-child.pid, 'SIGTERM'); } catch {}
-    if (attempt === 5 || !log.includes('Address already in use')) throw new Error(`workerd did not start: ${log}`);
-  }
+`));
+  names.forEach((n, i) => { gates[n] = `http://127.0.0.1:${ports[i]}`; });
 });
 
 after(() => {
@@ -260,7 +223,7 @@ const get = (gate, path, ua) => fetch(`${gates[gate]}${path}`, { headers: { 'use
 test('an allowed crawler and a browser get a 10 MB body byte-identical', async () => {
   for (const ua of ['BadBot/1.0', BROWSER, 'ListedBot/2']) {
     const res = await get('enforce', '/big', ua);
-    assert.equal(res.status, 200, log);
+    assert.equal(res.status, 200, log());
     const body = Buffer.from(await res.arrayBuffer());
     assert.equal(body.length, BIG.length);
     assert.equal(sha(body), sha(BIG));
