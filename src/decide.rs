@@ -1,12 +1,14 @@
 //! Queries: which groups apply to a crawler, and which rule decides a URL — with the reason.
 //!
-//! A query reads only the precomputed rule sets: no re-parse, and no allocation unless the URL's
-//! path must be percent-normalised (it contains `%`, non-ASCII, or for rfc9309 a literal `*`/`$`).
+//! A query reads only the compiled rule sets (each compiled on the first query that needs it): no
+//! re-parse, and no allocation unless the URL's path must be percent-normalised (it contains `%`,
+//! non-ASCII, or for rfc9309 a literal `*`/`$`).
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::agent::{self, cmp_lower, lower_into, MAX_AGENT_BYTES};
+use crate::compile::CompiledSet;
 use crate::dialect::{AgentMatch, PercentEncoding, Precedence};
 use crate::pattern::{normalize, Compiled, Side};
 use crate::robots::{span, Entry, GroupView, Robots, RuleView};
@@ -17,7 +19,7 @@ use crate::url;
 #[derive(Clone, Debug)]
 pub struct Path<'u> {
     text: PathText<'u>,
-    /// Its octet set (`Robots::masks`).
+    /// Its octet set (`CompiledSet::masks`).
     mask: u64,
     /// It is `/robots.txt` (with any query), which the dialect always allows.
     robots_txt: bool,
@@ -62,7 +64,7 @@ impl Path<'_> {
 struct Query<'p, 'q> {
     path: &'p [u8],
     path_str: Option<&'p str>,
-    /// The path's octet set (`Robots::masks`).
+    /// The path's octet set (`CompiledSet::masks`).
     mask: u64,
     /// Its pair set (`Entry::pairs`), computed once, when first needed.
     pairs: &'q mut Option<u64>,
@@ -249,14 +251,13 @@ impl Robots {
     /// bucket is searched first, and its match bounds the search of the unkeyed entries.
     fn decide(&self, set: u32, path: &[u8], path_str: Option<&str>, mask: u64) -> Option<&Entry> {
         let set = self.sets.get(set as usize)?;
+        let groups = self.set_groups.get(span(&set.groups)).unwrap_or_default();
+        let c = set.compiled.get_or_compile(self, groups);
         let keyed = match path.get(1) {
-            Some(&key) => {
-                let buckets = self.buckets.get(span(&set.buckets)).unwrap_or_default();
-                match buckets.binary_search_by_key(&key, |b| b.key) {
-                    Ok(i) => span(&buckets[i].entries),
-                    Err(_) => 0..0,
-                }
-            }
+            Some(&key) => match c.buckets.binary_search_by_key(&key, |b| b.key) {
+                Ok(i) => span(&c.buckets[i].entries),
+                Err(_) => 0..0,
+            },
             None => 0..0,
         };
         // The path's pair set, computed only if some entry passes the octet test.
@@ -267,23 +268,24 @@ impl Robots {
             mask,
             pairs: &mut pairs,
         };
-        let keyed = self.first_match(keyed, u64::MAX, &mut query);
+        let keyed = self.first_match(c, keyed, u64::MAX, &mut query);
         let limit = keyed.map_or(u64::MAX, |e| e.rank);
-        self.first_match(span(&set.wild), limit, &mut query)
+        self.first_match(c, 0..c.wild_end as usize, limit, &mut query)
             .or(keyed)
     }
 
     /// The first entry of `range` (a list in decision order) ranked below `limit` that matches.
-    fn first_match(
-        &self,
+    fn first_match<'s>(
+        &'s self,
+        c: &'s CompiledSet,
         range: core::ops::Range<usize>,
         limit: u64,
         q: &mut Query<'_, '_>,
-    ) -> Option<&Entry> {
+    ) -> Option<&'s Entry> {
         let d = &self.dialect;
         let first_match = d.precedence == Precedence::FirstMatch;
-        let masks = self.masks.get(range.clone()).unwrap_or_default();
-        let entries = self.entries.get(range).unwrap_or_default();
+        let masks = c.masks.get(range.clone()).unwrap_or_default();
+        let entries = c.entries.get(range).unwrap_or_default();
         let mut at = 0;
         loop {
             // The octet test on the masks alone (a dense array): most entries stop here.

@@ -27,6 +27,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod agent;
+mod compile;
 mod decide;
 pub mod dialect;
 pub mod fetch;

@@ -73,6 +73,7 @@ const CLASS: [u8; 256] = {
 impl<'a> Iterator for Lines<'a> {
     type Item = Line<'a>;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Line<'a>> {
         if self.done {
             return None;

@@ -14,8 +14,7 @@ use crate::lines::{is_space, Content, Line, Lines, DOLLAR, SPECIAL, STAR};
 use crate::lint::{Code, Diagnostic, Severity};
 use crate::pattern::{needs_normalizing, normalize, Side};
 use crate::robots::{
-    span, Agent, Bucket, Entry, Group, Record, RecordKind, Robots, Rule, RuleKind, RuleSet,
-    TokenEntry,
+    span, Agent, Group, Record, RecordKind, Robots, Rule, RuleKind, RuleSet, TokenEntry,
 };
 use crate::Options;
 
@@ -77,7 +76,17 @@ fn field_name(field: Field) -> &'static str {
 }
 
 fn starts_with_ci(key: &[u8], name: &str) -> bool {
-    key.len() >= name.len() && key[..name.len()].eq_ignore_ascii_case(name.as_bytes())
+    key.get(..name.len()).is_some_and(|k| is_name(k, name))
+}
+
+/// `key` is the field name `name` (lower-case ASCII letters and `-`), in any ASCII case. One
+/// branch-free pass: every line's key goes through here.
+fn is_name(key: &[u8], name: &str) -> bool {
+    key.len() == name.len()
+        && key.iter().zip(name.as_bytes()).fold(0u8, |diff, (&k, &n)| {
+            // Folding case only where the name has a letter keeps `\r` from matching `-`.
+            diff | ((k | (u8::from(n.is_ascii_lowercase()) << 5)) ^ n)
+        }) == 0
 }
 
 fn field_of(key: &[u8], dialect: &Dialect) -> Option<(Field, Spelling)> {
@@ -102,24 +111,18 @@ fn field_of(key: &[u8], dialect: &Dialect) -> Option<(Field, Spelling)> {
             }
         }
     } else {
-        if let Some(&(_, field)) = FIELDS
-            .iter()
-            .find(|(n, _)| key.eq_ignore_ascii_case(n.as_bytes()))
-        {
+        if let Some(&(_, field)) = FIELDS.iter().find(|&&(n, _)| is_name(key, n)) {
             return Some((field, Spelling::Exact));
         }
         if lenient.typos {
-            if let Some(&(_, field)) = TYPOS
-                .iter()
-                .find(|(n, _)| key.eq_ignore_ascii_case(n.as_bytes()))
-            {
+            if let Some(&(_, field)) = TYPOS.iter().find(|&&(n, _)| is_name(key, n)) {
                 return Some((field, Spelling::Typo));
             }
         }
     }
     RECORDS
         .iter()
-        .find(|(n, _)| key.eq_ignore_ascii_case(n.as_bytes()))
+        .find(|&&(n, _)| is_name(key, n))
         .map(|&(_, kind)| (Field::Record(kind), Spelling::Exact))
 }
 
@@ -153,12 +156,8 @@ struct Builder<'s> {
     seen_rule: bool,
     /// A blank line ended the last record (for the hint on the rules that follow it).
     ended_by_blank: bool,
-    /// `push_set`'s (sort key, entry) pairs and the radix sort's scratch: reused, not reallocated.
-    scratch_items: Vec<(u64, u64)>,
+    /// The radix sort's scratch: reused, not reallocated.
     scratch_sort: Vec<(u64, u64)>,
-    /// Each rule compiled once (`compile_rules`); rule sets copy them.
-    templates: Vec<Template>,
-    alternates: Vec<Option<Template>>,
 }
 
 /// Parses `input` as `options` say. Never fails, never panics.
@@ -178,10 +177,8 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
             records: Vec::new(),
             diagnostics: Vec::new(),
             bytes: Vec::new(),
-            entries: Vec::with_capacity(input.len().min(options.max_bytes) / 16),
-            masks: Vec::new(),
+            alternates: Vec::new(),
             sets: Vec::new(),
-            buckets: Vec::new(),
             set_groups: Vec::new(),
             tokens: Vec::new(),
             token_index: Vec::new(),
@@ -193,10 +190,7 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
         current: None,
         seen_rule: false,
         ended_by_blank: false,
-        scratch_items: Vec::new(),
         scratch_sort: Vec::new(),
-        templates: Vec::new(),
-        alternates: Vec::new(),
     };
 
     let mut bytes = input;
@@ -557,6 +551,11 @@ impl Builder<'_> {
                 start..self.r.bytes.len() as u32
             }
         };
+        if kind == RuleKind::Allow && d.leniency.index_html {
+            if let Some(alt) = index_alternate(&mut self.r.bytes, pattern.clone()) {
+                self.r.alternates.push((self.r.rules.len() as u32, alt));
+            }
+        }
         self.r.rules.push(Rule {
             line: n,
             kind,
@@ -616,7 +615,6 @@ impl Builder<'_> {
             }
             self.lint_rules(g);
         }
-        self.compile_rules();
         self.build_sets();
         // By line, each line's findings in the order found (the sort is stable).
         let mut keys: Vec<(u64, u64)> = (self.r.diagnostics.iter().enumerate())
@@ -649,10 +647,10 @@ impl Builder<'_> {
         // The hash reads the length and at most the first and last 8 octets: constant time per
         // rule (equal hashes are settled by comparing the patterns).
         let hash = |p: &[u8]| {
-            let word = |part: &[u8]| {
-                let mut w = [0u8; 8];
-                w[..part.len()].copy_from_slice(part);
-                u64::from_le_bytes(w)
+            // (Not `copy_from_slice` into a buffer: that is a call to memcpy, twice per rule.)
+            let word = |part: &[u8]| match <[u8; 8]>::try_from(part) {
+                Ok(w) => u64::from_le_bytes(w),
+                Err(_) => part.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b)),
             };
             let n = p.len();
             let mixed = (word(&p[..n.min(8)]).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -857,124 +855,15 @@ impl Builder<'_> {
         self.r.tokens = tokens;
     }
 
-    /// Compiles the rules of `groups` into one rule set, in decision order, and returns its index.
-    ///
-    /// The set is the entries without a key (`wild`), then one bucket per key, each in decision
-    /// order: one stable sort by (bucket, order), where order is the dialect's precedence (most
-    /// specific first, Allow first on a tie, RFC 9309 §2.2.2; or none: file order). Each entry's
-    /// `rank` is (order, position in file order), so a query can merge `wild` with a bucket.
+    /// A new rule set of `groups` (compiled on first use, `compile`); returns its index.
     fn push_set(&mut self, groups: &[u32]) -> u32 {
-        let longest = self.r.dialect.precedence == Precedence::LongestMatch;
-        let mut items = core::mem::take(&mut self.scratch_items);
-        items.clear();
-        // (bucket, 0, 0) in file order; the entry's reference is (template << 1 | alternate).
-        for &g in groups {
-            for ri in span(&self.r.groups[g as usize].rules) {
-                let (Some((e, _)), alt) = (self.templates.get(ri), self.alternates.get(ri)) else {
-                    continue;
-                };
-                items.push((bucket(e), (ri as u64) << 1));
-                if let Some(Some((a, _))) = alt {
-                    items.push((bucket(a), (ri as u64) << 1 | 1));
-                }
-            }
-        }
-        let max = if longest {
-            items
-                .iter()
-                .filter_map(|&(_, r)| self.template(r))
-                .map(|(e, _)| e.len)
-                .max()
-                .unwrap_or(0)
-        } else {
-            0
-        };
-        // Decision order of an entry; the rank adds the file position to break ties.
-        let order = |e: &Entry| {
-            if longest {
-                u64::from(max - e.len) * 2 + u64::from(!e.allow)
-            } else {
-                0
-            }
-        };
-        for (position, item) in items.iter_mut().enumerate() {
-            let o = self.template(item.1).map_or(0, |(e, _)| order(e));
-            item.0 |= o;
-            item.1 |= (position as u64) << 32;
-        }
-        radix_sort(&mut items, &mut self.scratch_sort);
-
-        let first = self.r.entries.len() as u32;
-        let bucket_start = self.r.buckets.len() as u32;
-        let mut wild_end = first;
-        for &(_, r) in &items {
-            let Some(&(template, mask)) = self.template(r & 0xFFFF_FFFF) else {
-                continue;
-            };
-            let mut e = template;
-            e.rank = order(&e) << 32 | (r >> 32);
-            let at = self.r.entries.len() as u32;
-            self.r.entries.push(e);
-            self.r.masks.push(mask);
-            match e.key {
-                None => wild_end = at + 1,
-                Some(key) => {
-                    // Keyed entries come sorted by key: extend this set's last bucket or start one.
-                    let ours = self.r.buckets.len() > bucket_start as usize;
-                    match self.r.buckets.last_mut() {
-                        Some(b) if ours && b.key == key => b.entries.end = at + 1,
-                        _ => self.r.buckets.push(Bucket {
-                            key,
-                            entries: at..at + 1,
-                        }),
-                    }
-                }
-            }
-        }
-        self.scratch_items = items;
-        let group_start = self.r.set_groups.len() as u32;
+        let start = self.r.set_groups.len() as u32;
         self.r.set_groups.extend_from_slice(groups);
         self.r.sets.push(RuleSet {
-            groups: group_start..self.r.set_groups.len() as u32,
-            wild: first..wild_end,
-            buckets: bucket_start..self.r.buckets.len() as u32,
+            groups: start..self.r.set_groups.len() as u32,
+            compiled: Default::default(),
         });
         self.r.sets.len() as u32 - 1
-    }
-
-    /// The compiled entry `push_set` refers to as (rule << 1 | alternate).
-    fn template(&self, r: u64) -> Option<&Template> {
-        let rule = (r >> 1) as usize;
-        if r & 1 == 0 {
-            self.templates.get(rule)
-        } else {
-            self.alternates.get(rule)?.as_ref()
-        }
-    }
-
-    /// Compiles every rule once into the entry that rule sets copy, and, for google/robotstxt,
-    /// the `index.htm` alternate of each Allow rule.
-    fn compile_rules(&mut self) {
-        let d = self.r.dialect;
-        let mut templates = Vec::with_capacity(self.r.rules.len());
-        let mut alternates = Vec::new();
-        for (i, rule) in self.r.rules.iter().enumerate() {
-            let allow = rule.kind == RuleKind::Allow;
-            templates.push(entry(
-                &self.r.bytes,
-                d.wildcards,
-                i as u32,
-                rule.pattern.clone(),
-                allow,
-            ));
-            if allow && d.leniency.index_html {
-                alternates.resize(i + 1, None);
-                alternates[i] = index_alternate(&mut self.r.bytes, rule.pattern.clone())
-                    .map(|alt| entry(&self.r.bytes, d.wildcards, i as u32, alt, true));
-            }
-        }
-        self.templates = templates;
-        self.alternates = alternates;
     }
 }
 
@@ -996,77 +885,10 @@ fn index_alternate(
     Some(start as u32..bytes.len() as u32)
 }
 
-/// A rule compiled once, copied into every rule set that has it: its entry and octet set.
-type Template = (Entry, u64);
-
-/// The entry of one pattern: its priority (its length), and what lets a query skip it cheaply;
-/// and its octet set (`Robots::masks`).
-fn entry(
-    bytes: &[u8],
-    wildcards: bool,
-    rule: u32,
-    at: core::ops::Range<u32>,
-    allow: bool,
-) -> Template {
-    let pattern = bytes.get(crate::robots::span(&at)).unwrap_or_default();
-    let literal = match pattern.split_last() {
-        Some((b'$', body)) if wildcards => body,
-        _ => pattern,
-    };
-    // The octets and adjacent pairs of the literal runs (a `*` separates runs), in one pass
-    // without branches on the octets (wildcard patterns make such branches unpredictable).
-    let (mut mask, mut pairs) = (0u64, 0u64);
-    let mut star = false;
-    let mut previous = 0u8;
-    let mut previous_literal = false; // the previous octet exists and is not a `*`
-    for &b in literal {
-        let is_star = wildcards && b == b'*';
-        star |= is_star;
-        let literal_bits = u64::from(!is_star).wrapping_neg();
-        mask |= crate::pattern::octet_bit(b) & literal_bits;
-        let pair_bits = u64::from(previous_literal && !is_star).wrapping_neg();
-        pairs |= crate::pattern::pair_bit(previous, b) & pair_bits;
-        previous = b;
-        previous_literal = !is_star;
-    }
-    let len = at.end - at.start;
-    let entry = Entry {
-        rule,
-        start: at.start,
-        len,
-        allow,
-        empty: len == 0,
-        rank: 0,
-        key: match pattern {
-            // In wildcard dialects the first two octets must be literal (`*x`, `/*` and `/$`
-            // have no fixed second octet).
-            [first, second, ..]
-                if !(wildcards
-                    && (*first == b'*'
-                        || *second == b'*'
-                        || (pattern.len() == 2 && *second == b'$'))) =>
-            {
-                Some(*second)
-            }
-            _ => None,
-        },
-        pairs,
-        anchored: literal.len() < pattern.len(),
-        star,
-    };
-    (entry, mask)
-}
-
-/// An entry's bucket in a rule set, in the sort key's high bits: 0 for the entries without a
-/// key (they come first), else the key + 1. The low 40 bits hold the decision order.
-fn bucket(e: &Entry) -> u64 {
-    e.key.map_or(0, |k| u64::from(k) + 1) << 40
-}
-
 /// Sorts (key, value) pairs by key, stably. Least-significant-digit radix sort on the octets
 /// of the key that vary (usually two or three), so it is linear and has no comparison-sort
 /// worst case. The one sort of the parser (one copy of sorting code in the wasm build).
-fn radix_sort(items: &mut [(u64, u64)], scratch: &mut Vec<(u64, u64)>) {
+pub(crate) fn radix_sort(items: &mut [(u64, u64)], scratch: &mut Vec<(u64, u64)>) {
     if items.len() <= 32 {
         // Few items: insertion sort costs less than the radix sort's counters.
         for i in 1..items.len() {

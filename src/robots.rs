@@ -1,5 +1,6 @@
 //! The parsed form of a robots.txt: groups, rules, other records and diagnostics, plus the
-//! precomputed rule sets that queries run against. Built once by `parse`, read by `decide`.
+//! rule sets that queries run against. Built once by `parse`, read by `decide`; each rule set is
+//! compiled by `compile` on first use.
 
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -107,7 +108,7 @@ pub struct Record {
 pub(crate) struct Entry {
     /// Index into `Robots::rules`.
     pub rule: u32,
-    /// The normalised pattern, in `Robots::patterns`.
+    /// The normalised pattern, in `Robots::bytes`.
     pub start: u32,
     /// Also the priority of a longest-match dialect: the most specific match is the longest
     /// pattern (RFC 9309 §2.2.2).
@@ -122,7 +123,7 @@ pub(crate) struct Entry {
     /// paths with that octet at index 1 can match (the key of the set's bucket index).
     pub key: Option<u8>,
     /// The set of adjacent octet pairs within the pattern's literal runs (`pattern::pair_bit`),
-    /// the second test after `Robots::masks`.
+    /// the second test after `CompiledSet::masks`.
     pub pairs: u64,
     /// The pattern ends with an anchoring `$` (wildcard dialects).
     pub anchored: bool,
@@ -130,21 +131,12 @@ pub(crate) struct Entry {
     pub star: bool,
 }
 
-/// The rules one crawler obeys: the merged rules of the groups that apply, sorted for decision.
+/// The rules one crawler obeys: the groups that apply, whose rules are merged and sorted for
+/// decision on the first query that needs them.
 #[derive(Clone, Debug)]
 pub(crate) struct RuleSet {
     pub groups: Range<u32>,
-    /// Entries without a key, in decision order.
-    pub wild: Range<u32>,
-    /// The buckets of the entries with a key (sorted by key, each in decision order).
-    pub buckets: Range<u32>,
-}
-
-/// The entries of one key in a rule set.
-#[derive(Clone, Debug)]
-pub(crate) struct Bucket {
-    pub key: u8,
-    pub entries: Range<u32>,
+    pub compiled: crate::compile::OnceSet,
 }
 
 /// A product token and the rule set of the groups that name it.
@@ -167,13 +159,10 @@ pub struct Robots {
     /// not in it as such: normalised rule patterns, lower-cased product tokens, and lossy UTF-8
     /// of values that are not valid UTF-8. Values, patterns and tokens are ranges into it.
     pub(crate) bytes: Vec<u8>,
-    pub(crate) entries: Vec<Entry>,
-    /// The octet set of every entry's pattern (`1 << (octet % 64)` for each of its literal
-    /// octets), apart from the entries: a path lacking one of them cannot match, so a query
-    /// scans this dense array and looks at few entries.
-    pub(crate) masks: Vec<u64>,
+    /// google/robotstxt's `index.htm` leniency: (rule, the `/dir/$` pattern it also stands for,
+    /// in `bytes`), in rule order.
+    pub(crate) alternates: Vec<(u32, Range<u32>)>,
     pub(crate) sets: Vec<RuleSet>,
-    pub(crate) buckets: Vec<Bucket>,
     /// Group indices of every rule set (`RuleSet::groups` ranges into it).
     pub(crate) set_groups: Vec<u32>,
     /// In order of first appearance (merging dialects) or in file order (first-record dialects).

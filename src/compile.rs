@@ -1,0 +1,218 @@
+//! Rule sets -> what queries scan: each crawler's merged rules, sorted in the dialect's decision
+//! order, with the filters that let a query skip most of them.
+//!
+//! A rule set is compiled the first time a query needs it, not at parse time: a crawler asks
+//! about its own groups, so a file with fifty groups parsed for one crawler compiles one or two
+//! sets, never fifty (the per-agent parsers compile one set per parse, google/robotstxt none).
+//! The compiled set is kept (`OnceSet`), so every later query reads it as it is; two threads
+//! racing for the first query may both compile it, and one result is kept.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use crate::dialect::Precedence;
+use crate::parse::radix_sort;
+use crate::robots::{span, Entry, Robots, RuleKind};
+
+/// A rule set as queries scan it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct CompiledSet {
+    /// The set's entries in two runs: those without a key (`..wild_end`), then the keyed ones,
+    /// sorted by key; each run in decision order.
+    pub entries: Vec<Entry>,
+    /// The octet set of every entry's pattern (`1 << (octet % 64)` for each of its literal
+    /// octets), apart from the entries: a path lacking one of them cannot match, so a query
+    /// scans this dense array and looks at few entries.
+    pub masks: Vec<u64>,
+    pub wild_end: u32,
+    /// The keyed entries of each key (sorted by key).
+    pub buckets: Vec<Bucket>,
+}
+
+/// The entries of one key in a rule set.
+#[derive(Clone, Debug)]
+pub(crate) struct Bucket {
+    pub key: u8,
+    pub entries: core::ops::Range<u32>,
+}
+
+/// A rule set's compiled form, made once, on first use.
+#[derive(Default)]
+pub(crate) struct OnceSet(once_cell::race::OnceBox<CompiledSet>);
+
+impl OnceSet {
+    pub fn get_or_compile(&self, robots: &Robots, groups: &[u32]) -> &CompiledSet {
+        self.0.get_or_init(|| Box::new(compile(robots, groups)))
+    }
+}
+
+impl Clone for OnceSet {
+    fn clone(&self) -> Self {
+        let copy = OnceSet::default();
+        if let Some(set) = self.0.get() {
+            let _ = copy.0.set(Box::new(set.clone()));
+        }
+        copy
+    }
+}
+
+impl core::fmt::Debug for OnceSet {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.0.get() {
+            Some(set) => set.fmt(f),
+            None => f.write_str("(not compiled yet)"),
+        }
+    }
+}
+
+/// Compiles the rules of `groups` into one rule set, in decision order.
+///
+/// One stable sort by (bucket, order), where order is the dialect's precedence (most specific
+/// first, Allow first on a tie, RFC 9309 §2.2.2; or none: file order). Each entry's `rank` is
+/// (order, position in file order), so a query can merge the unkeyed run with a bucket.
+fn compile(robots: &Robots, groups: &[u32]) -> CompiledSet {
+    let d = robots.dialect;
+    let longest = d.precedence == Precedence::LongestMatch;
+    let mut templates: Vec<(Entry, u64)> = Vec::new();
+    // The google/robotstxt `index.htm` patterns, by rule (in rule order, like the groups' rules).
+    let alternates = &robots.alternates;
+    for &g in groups {
+        let Some(group) = robots.groups.get(g as usize) else {
+            continue;
+        };
+        let mut alt = alternates.partition_point(|&(r, _)| r < group.rules.start);
+        for ri in span(&group.rules) {
+            let Some(rule) = robots.rules.get(ri) else {
+                continue;
+            };
+            let allow = rule.kind == RuleKind::Allow;
+            templates.push(entry(
+                &robots.bytes,
+                d.wildcards,
+                ri as u32,
+                rule.pattern.clone(),
+                allow,
+            ));
+            if let Some((_, at)) = alternates.get(alt).filter(|(r, _)| *r as usize == ri) {
+                templates.push(entry(
+                    &robots.bytes,
+                    d.wildcards,
+                    ri as u32,
+                    at.clone(),
+                    true,
+                ));
+                alt += 1;
+            }
+        }
+    }
+    let max = if longest {
+        templates.iter().map(|(e, _)| e.len).max().unwrap_or(0)
+    } else {
+        0
+    };
+    // Decision order of an entry; the rank adds the file position to break ties.
+    let order = |e: &Entry| {
+        if longest {
+            u64::from(max - e.len) * 2 + u64::from(!e.allow)
+        } else {
+            0
+        }
+    };
+    let mut items: Vec<(u64, u64)> = (templates.iter().enumerate())
+        .map(|(position, (e, _))| (bucket(e) | order(e), position as u64))
+        .collect();
+    radix_sort(&mut items, &mut Vec::new());
+
+    let mut set = CompiledSet {
+        entries: Vec::with_capacity(items.len()),
+        masks: Vec::with_capacity(items.len()),
+        wild_end: 0,
+        buckets: Vec::new(),
+    };
+    for &(_, position) in &items {
+        let Some(&(template, mask)) = templates.get(position as usize) else {
+            continue;
+        };
+        let mut e = template;
+        e.rank = order(&e) << 32 | position;
+        let at = set.entries.len() as u32;
+        set.entries.push(e);
+        set.masks.push(mask);
+        match e.key {
+            None => set.wild_end = at + 1,
+            // Keyed entries come sorted by key: extend the last bucket or start one.
+            Some(key) => match set.buckets.last_mut() {
+                Some(b) if b.key == key => b.entries.end = at + 1,
+                _ => set.buckets.push(Bucket {
+                    key,
+                    entries: at..at + 1,
+                }),
+            },
+        }
+    }
+    set
+}
+
+/// The entry of one pattern: its priority (its length), and what lets a query skip it cheaply;
+/// and its octet set (`CompiledSet::masks`).
+fn entry(
+    bytes: &[u8],
+    wildcards: bool,
+    rule: u32,
+    at: core::ops::Range<u32>,
+    allow: bool,
+) -> (Entry, u64) {
+    let pattern = bytes.get(span(&at)).unwrap_or_default();
+    let literal = match pattern.split_last() {
+        Some((b'$', body)) if wildcards => body,
+        _ => pattern,
+    };
+    // The octets and adjacent pairs of the literal runs (a `*` separates runs), in one pass
+    // without branches on the octets (wildcard patterns make such branches unpredictable).
+    let (mut mask, mut pairs) = (0u64, 0u64);
+    let mut star = false;
+    let mut previous = 0u8;
+    let mut previous_literal = false; // the previous octet exists and is not a `*`
+    for &b in literal {
+        let is_star = wildcards && b == b'*';
+        star |= is_star;
+        let literal_bits = u64::from(!is_star).wrapping_neg();
+        mask |= crate::pattern::octet_bit(b) & literal_bits;
+        let pair_bits = u64::from(previous_literal && !is_star).wrapping_neg();
+        pairs |= crate::pattern::pair_bit(previous, b) & pair_bits;
+        previous = b;
+        previous_literal = !is_star;
+    }
+    let len = at.end - at.start;
+    let entry = Entry {
+        rule,
+        start: at.start,
+        len,
+        allow,
+        empty: len == 0,
+        rank: 0,
+        key: match pattern {
+            // In wildcard dialects the first two octets must be literal (`*x`, `/*` and `/$`
+            // have no fixed second octet).
+            [first, second, ..]
+                if !(wildcards
+                    && (*first == b'*'
+                        || *second == b'*'
+                        || (pattern.len() == 2 && *second == b'$'))) =>
+            {
+                Some(*second)
+            }
+            _ => None,
+        },
+        pairs,
+        anchored: literal.len() < pattern.len(),
+        star,
+    };
+    (entry, mask)
+}
+
+/// An entry's bucket in a rule set, in the sort key's high bits: 0 for the entries without a
+/// key (they come first), else the key + 1. The low 40 bits hold the decision order.
+fn bucket(e: &Entry) -> u64 {
+    e.key.map_or(0, |k| u64::from(k) + 1) << 40
+}
