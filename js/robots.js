@@ -260,12 +260,18 @@ export function defineApi(loadModule) {
 
   /** The text result of the last call (`len` bytes; see wasm/src/lib.rs, out_text). */
   function outText(len) {
-    return len === 0 ? '' : decodeUtf8(new Uint8Array(memory.buffer, w.out_text(), len));
+    if (len === 0) return '';
+    // The call before `memory.buffer`: a call into the module may grow the memory, which
+    // detaches the buffer read before it (so it is made after, everywhere below too).
+    const at = w.out_text();
+    return decodeUtf8(new Uint8Array(memory.buffer, at, len));
   }
 
   /** The number result of the last call (`count` u32s), copied. */
   function outU32(count) {
-    return count === 0 ? [] : Array.from(new Uint32Array(memory.buffer, w.out_u32(), count));
+    if (count === 0) return [];
+    const at = w.out_u32();
+    return Array.from(new Uint32Array(memory.buffer, at, count));
   }
 
   // A trap leaves the instance in an unknown state: drop it and turn the trap into an Error.
@@ -533,7 +539,9 @@ export function defineApi(loadModule) {
         }
         putU32s(selections, 0);
         putU32s(lengths, 4 * cols);
-        cells = new Uint32Array(memory.buffer, w.table(handle, rows, cols), rows * cols);
+        // The first query of a crawler compiles its rule set, which may grow the memory.
+        const cellsAt = w.table(handle, rows, cols);
+        cells = new Uint32Array(memory.buffer, cellsAt, rows * cols);
       } catch (e) {
         throw rethrow(e);
       }

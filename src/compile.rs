@@ -4,10 +4,8 @@
 //! A rule set is compiled the first time a query needs it, not at parse time: a crawler asks
 //! about its own groups, so a file with fifty groups parsed for one crawler compiles one or two
 //! sets, never fifty (the per-agent parsers compile one set per parse, google/robotstxt none).
-//! The compiled set is kept (`OnceSet`), so every later query reads it as it is; two threads
-//! racing for the first query may both compile it, and one result is kept.
+//! The compiled set is kept (`robots::Computed`), so every later query reads it as it is.
 
-use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use crate::dialect::Precedence;
@@ -36,41 +34,12 @@ pub(crate) struct Bucket {
     pub entries: core::ops::Range<u32>,
 }
 
-/// A rule set's compiled form, made once, on first use.
-#[derive(Default)]
-pub(crate) struct OnceSet(once_cell::race::OnceBox<CompiledSet>);
-
-impl OnceSet {
-    pub fn get_or_compile(&self, robots: &Robots, groups: &[u32]) -> &CompiledSet {
-        self.0.get_or_init(|| Box::new(compile(robots, groups)))
-    }
-}
-
-impl Clone for OnceSet {
-    fn clone(&self) -> Self {
-        let copy = OnceSet::default();
-        if let Some(set) = self.0.get() {
-            let _ = copy.0.set(Box::new(set.clone()));
-        }
-        copy
-    }
-}
-
-impl core::fmt::Debug for OnceSet {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self.0.get() {
-            Some(set) => set.fmt(f),
-            None => f.write_str("(not compiled yet)"),
-        }
-    }
-}
-
 /// Compiles the rules of `groups` into one rule set, in decision order.
 ///
 /// One stable sort by (bucket, order), where order is the dialect's precedence (most specific
 /// first, Allow first on a tie, RFC 9309 §2.2.2; or none: file order). Each entry's `rank` is
 /// (order, position in file order), so a query can merge the unkeyed run with a bucket.
-fn compile(robots: &Robots, groups: &[u32]) -> CompiledSet {
+pub(crate) fn compile(robots: &Robots, groups: &[u32]) -> CompiledSet {
     let d = robots.dialect;
     let longest = d.precedence == Precedence::LongestMatch;
     let mut templates: Vec<(Entry, u64)> = Vec::new();

@@ -252,7 +252,9 @@ impl Robots {
     fn decide(&self, set: u32, path: &[u8], path_str: Option<&str>, mask: u64) -> Option<&Entry> {
         let set = self.sets.get(set as usize)?;
         let groups = self.set_groups.get(span(&set.groups)).unwrap_or_default();
-        let c = set.compiled.get_or_compile(self, groups);
+        let c = set
+            .compiled
+            .get_or_init(|| crate::compile::compile(self, groups));
         let keyed = match path.get(1) {
             Some(&key) => match c.buckets.binary_search_by_key(&key, |b| b.key) {
                 Ok(i) => span(&c.buckets[i].entries),

@@ -9,7 +9,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::agent::value_token;
-use crate::dialect::{Dialect, GroupBoundary, GroupMerge, Precedence, Values};
+use crate::dialect::{Dialect, GroupBoundary, GroupMerge, Values};
 use crate::lines::{is_space, Content, Line, Lines, DOLLAR, SPECIAL, STAR};
 use crate::lint::{Code, Diagnostic, Severity};
 use crate::pattern::{needs_normalizing, normalize, Side};
@@ -156,8 +156,6 @@ struct Builder<'s> {
     seen_rule: bool,
     /// A blank line ended the last record (for the hint on the rules that follow it).
     ended_by_blank: bool,
-    /// The radix sort's scratch: reused, not reallocated.
-    scratch_sort: Vec<(u64, u64)>,
 }
 
 /// Parses `input` as `options` say. Never fails, never panics.
@@ -175,7 +173,8 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
             // A rule line is rarely shorter than 20 bytes: reserve once instead of growing.
             rules: Vec::with_capacity(input.len().min(options.max_bytes) / 20),
             records: Vec::new(),
-            diagnostics: Vec::new(),
+            found: Vec::new(),
+            diagnostics: Default::default(),
             bytes: Vec::new(),
             alternates: Vec::new(),
             sets: Vec::new(),
@@ -190,7 +189,6 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
         current: None,
         seen_rule: false,
         ended_by_blank: false,
-        scratch_sort: Vec::new(),
     };
 
     let mut bytes = input;
@@ -279,7 +277,7 @@ impl Builder<'_> {
     }
 
     fn diag_with(&mut self, line: u32, severity: Severity, code: Code, detail: Option<String>) {
-        self.r.diagnostics.push(Diagnostic {
+        self.r.found.push(Diagnostic {
             line,
             severity,
             code,
@@ -551,7 +549,8 @@ impl Builder<'_> {
                 start..self.r.bytes.len() as u32
             }
         };
-        if kind == RuleKind::Allow && d.leniency.index_html {
+        // The dialect first: Allow and Disallow lines alternate unpredictably.
+        if d.leniency.index_html && kind == RuleKind::Allow {
             if let Some(alt) = index_alternate(&mut self.r.bytes, pattern.clone()) {
                 self.r.alternates.push((self.r.rules.len() as u32, alt));
             }
@@ -613,110 +612,9 @@ impl Builder<'_> {
                 let line = group.line;
                 self.diag(line, Code::EmptyGroup, None);
             }
-            self.lint_rules(g);
         }
         self.build_sets();
-        // By line, each line's findings in the order found (the sort is stable).
-        let mut keys: Vec<(u64, u64)> = (self.r.diagnostics.iter().enumerate())
-            .map(|(i, d)| (u64::from(d.line), i as u64))
-            .collect();
-        radix_sort(&mut keys, &mut self.scratch_sort);
-        let mut found: Vec<Option<Diagnostic>> = self.r.diagnostics.drain(..).map(Some).collect();
-        self.r.diagnostics = keys
-            .iter()
-            .filter_map(|&(_, i)| found.get_mut(i as usize)?.take())
-            .collect();
         self.r
-    }
-
-    /// Rules of one group that can never decide: exact duplicates; a Disallow with the same
-    /// pattern as an Allow (Allow wins the tie, RFC 9309 §2.2.2); in first-match dialects, a rule
-    /// whose every path an earlier rule already matches (its pattern starts with the earlier one's).
-    fn lint_rules(&mut self, g: usize) {
-        let d = self.r.dialect;
-        let range = self.r.groups[g].rules.clone();
-        let rules = &self.r.rules[range.start as usize..range.end as usize];
-        let pattern = |r: &Rule| {
-            self.r
-                .bytes
-                .get(r.pattern.start as usize..r.pattern.end as usize)
-                .unwrap_or_default()
-        };
-        // Each rule is paired with the previous rule of the same pattern, found in a hash table
-        // of the group's patterns (open addressing; slot = rule + 1, 0 is empty).
-        // The hash reads the length and at most the first and last 8 octets: constant time per
-        // rule (equal hashes are settled by comparing the patterns).
-        let hash = |p: &[u8]| {
-            // (Not `copy_from_slice` into a buffer: that is a call to memcpy, twice per rule.)
-            let word = |part: &[u8]| match <[u8; 8]>::try_from(part) {
-                Ok(w) => u64::from_le_bytes(w),
-                Err(_) => part.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b)),
-            };
-            let n = p.len();
-            let mixed = (word(&p[..n.min(8)]).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                ^ word(&p[n.saturating_sub(8)..]))
-            .wrapping_add(n as u64)
-            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-            (mixed >> 32) as u32
-        };
-        let size = (rules.len() * 2).next_power_of_two();
-        let mut table = alloc::vec![0u32; size];
-        let mut found: Vec<(u32, Code, usize)> = Vec::new();
-        for (cur, b) in rules.iter().enumerate() {
-            let mut slot = hash(pattern(b)) as usize & (size - 1);
-            let prev = loop {
-                match table[slot] {
-                    0 => break None,
-                    i if pattern(&rules[i as usize - 1]) == pattern(b) => {
-                        break Some(i as usize - 1)
-                    }
-                    _ => slot = (slot + 1) & (size - 1),
-                }
-            };
-            table[slot] = cur as u32 + 1;
-            let Some(prev) = prev else { continue };
-            let a = &rules[prev];
-            if pattern(a).is_empty() {
-                continue;
-            }
-            if a.kind == b.kind {
-                found.push((b.line, Code::DuplicateRule, cur));
-            } else if d.precedence == Precedence::LongestMatch {
-                let disallow = if a.kind == RuleKind::Disallow {
-                    prev
-                } else {
-                    cur
-                };
-                found.push((rules[disallow].line, Code::ConflictingRules, disallow));
-            } else {
-                // First match: the later of the two never decides.
-                found.push((b.line, Code::ShadowedRule, cur));
-            }
-        }
-        // First match: an earlier rule whose pattern is a prefix of a later one always decides
-        // first. Quadratic, so only for groups of a size people write by hand.
-        if d.precedence == Precedence::FirstMatch && rules.len() <= 512 {
-            for (j, later) in rules.iter().enumerate() {
-                let shadowed = rules[..j].iter().any(|earlier| {
-                    let p = pattern(earlier);
-                    let matches_all = p.is_empty()
-                        && earlier.kind == RuleKind::Allow
-                        && d.empty_allow_matches_all;
-                    (matches_all || !p.is_empty())
-                        && pattern(later).starts_with(p)
-                        && pattern(earlier) != pattern(later)
-                });
-                if shadowed && !pattern(later).is_empty() {
-                    found.push((later.line, Code::ShadowedRule, j));
-                }
-            }
-        }
-        for (line, code, i) in found {
-            let detail = Some(String::from(
-                self.r.str(&self.r.rules[range.start as usize + i].written),
-            ));
-            self.diag(line, code, detail);
-        }
     }
 
     /// Builds the rule set of every product token and of `*` (RFC 9309 §2.2.1: the rules of all
@@ -773,7 +671,7 @@ impl Builder<'_> {
             }
         }
         // Each token's groups, in file order (the sort is stable).
-        radix_sort(&mut named, &mut self.scratch_sort);
+        radix_sort(&mut named, &mut Vec::new());
         // Tokens naming the same groups share one rule set: the lists seen so far, by a hash
         // of their groups (open addressing; slot = list + 1, 0 is empty).
         let list_size = (tokens.len() * 2).next_power_of_two().max(8);

@@ -136,7 +136,43 @@ pub(crate) struct Entry {
 #[derive(Clone, Debug)]
 pub(crate) struct RuleSet {
     pub groups: Range<u32>,
-    pub compiled: crate::compile::OnceSet,
+    pub compiled: Computed<crate::compile::CompiledSet>,
+}
+
+/// A value computed on first use and kept: what a crawler's queries never need is not paid for
+/// at parse time. Shared across threads (`once_cell`'s lock-free `OnceBox`: threads racing for
+/// the first use may each compute it, and one result is kept).
+pub(crate) struct Computed<T>(once_cell::race::OnceBox<T>);
+
+impl<T> Computed<T> {
+    pub fn get_or_init(&self, f: impl FnOnce() -> T) -> &T {
+        self.0.get_or_init(|| alloc::boxed::Box::new(f()))
+    }
+}
+
+impl<T> Default for Computed<T> {
+    fn default() -> Self {
+        Computed(once_cell::race::OnceBox::new())
+    }
+}
+
+impl<T: Clone> Clone for Computed<T> {
+    fn clone(&self) -> Self {
+        let copy = Computed::default();
+        if let Some(value) = self.0.get() {
+            let _ = copy.0.set(alloc::boxed::Box::new(value.clone()));
+        }
+        copy
+    }
+}
+
+impl<T: core::fmt::Debug> core::fmt::Debug for Computed<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.0.get() {
+            Some(value) => value.fmt(f),
+            None => f.write_str("(not computed yet)"),
+        }
+    }
 }
 
 /// A product token and the rule set of the groups that name it.
@@ -154,7 +190,11 @@ pub struct Robots {
     pub(crate) agents: Vec<Agent>,
     pub(crate) rules: Vec<Rule>,
     pub(crate) records: Vec<Record>,
-    pub(crate) diagnostics: Vec<Diagnostic>,
+    /// What the parser found while reading the lines (in the order found).
+    pub(crate) found: Vec<Diagnostic>,
+    /// `found` plus the findings about whole groups' rules (`lint::group_findings`), in line
+    /// order: computed when first asked for, since a crawler never asks.
+    pub(crate) diagnostics: Computed<Vec<Diagnostic>>,
     /// A copy of the file (after a byte order mark, UTF-16 transcoded), followed by what is
     /// not in it as such: normalised rule patterns, lower-cased product tokens, and lossy UTF-8
     /// of values that are not valid UTF-8. Values, patterns and tokens are ranges into it.
@@ -328,7 +368,8 @@ impl Robots {
 
     /// What the parser noticed, in line order.
     pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
+        self.diagnostics
+            .get_or_init(|| crate::lint::diagnostics(self))
     }
 
     /// Bytes read, after the size cap.

@@ -1,7 +1,8 @@
 //! A parsed `Robots` compiles each crawler's rule set on the first query that needs it
-//! (`src/compile.rs`). These tests pin down what that must not change: a `Robots` is `Send +
-//! Sync`, threads racing for first queries agree with a single thread, and a clone taken before
-//! or after the first query answers the same.
+//! (`src/compile.rs`), and makes its rule findings when its diagnostics are first asked for
+//! (`src/lint.rs`). These tests pin down what that must not change: a `Robots` is `Send + Sync`,
+//! threads racing for first uses agree with a single thread, and a clone taken before or after
+//! the first use answers the same.
 
 use std::sync::Arc;
 
@@ -10,7 +11,7 @@ use robots_eval::{DialectId, Options, Robots};
 const FILE: &[u8] = b"User-agent: *\nDisallow: /private\nAllow: /private/ok\n\n\
 User-agent: alpha\nUser-agent: beta\nDisallow: /a\nAllow: /a/b$\nDisallow: /*.pdf$\n\n\
 User-agent: gamma\nDisallow: /\nAllow: /index.htm\n\n\
-User-agent: alpha\nDisallow: /more\n";
+User-agent: alpha\nDisallow: /more\nDisallow: /more\nAllow: /a\n";
 
 const AGENTS: [&str; 5] = [
     "alpha",
@@ -30,16 +31,25 @@ const URLS: [&str; 8] = [
     "https://h.example/private",
 ];
 
-/// Every (url, agent) verdict and deciding line, in a fixed order.
-fn table(robots: &Robots) -> Vec<(bool, u32)> {
-    let mut out = Vec::new();
+/// What a file says: every (url, agent) verdict and deciding line, in a fixed order, and
+/// every diagnostic (line and code).
+type Answers = (Vec<(bool, u32)>, Vec<(u32, &'static str)>);
+
+fn answers(robots: &Robots) -> Answers {
+    // The findings first, so some threads make them while others compile rule sets.
+    let findings = robots
+        .diagnostics()
+        .iter()
+        .map(|d| (d.line, d.code.as_str()))
+        .collect();
+    let mut verdicts = Vec::new();
     for url in URLS {
         for agent in AGENTS {
             let v = robots.check(url, agent);
-            out.push((v.allowed, robots.line_of(&v)));
+            verdicts.push((v.allowed, robots.line_of(&v)));
         }
     }
-    out
+    (verdicts, findings)
 }
 
 #[test]
@@ -52,14 +62,14 @@ fn robots_is_send_and_sync() {
 fn threads_racing_for_first_queries_agree() {
     for dialect in &DialectId::ALL {
         let options = Options::dialect(*dialect);
-        let expected = table(&Robots::parse_with(FILE, &options));
+        let expected = answers(&Robots::parse_with(FILE, &options));
         // Fresh parses, so every thread's queries include the sets' first use.
         for _ in 0..20 {
             let shared = Arc::new(Robots::parse_with(FILE, &options));
             let threads: Vec<_> = (0..4)
                 .map(|_| {
                     let robots = Arc::clone(&shared);
-                    std::thread::spawn(move || table(&robots))
+                    std::thread::spawn(move || answers(&robots))
                 })
                 .collect();
             for t in threads {
@@ -74,10 +84,18 @@ fn clones_before_and_after_first_use_agree() {
     for dialect in &DialectId::ALL {
         let options = Options::dialect(*dialect);
         let robots = Robots::parse_with(FILE, &options);
+        assert!(
+            robots
+                .diagnostics()
+                .iter()
+                .any(|d| d.code.as_str() == "duplicate-rule"),
+            "{dialect:?}: the file has a group finding"
+        );
+        let robots = Robots::parse_with(FILE, &options);
         let before = robots.clone();
-        let expected = table(&robots);
+        let expected = answers(&robots);
         let after = robots.clone();
-        assert_eq!(table(&before), expected, "{dialect:?}");
-        assert_eq!(table(&after), expected, "{dialect:?}");
+        assert_eq!(answers(&before), expected, "{dialect:?}");
+        assert_eq!(answers(&after), expected, "{dialect:?}");
     }
 }
