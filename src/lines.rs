@@ -21,7 +21,16 @@ pub(crate) struct Line<'a> {
     /// superset (it may include whitespace trimmed off the value) that lets the parser skip
     /// checks a value cannot fail.
     pub value_classes: u8,
+    /// The same for the value's octets but its last (a superset too): whether a `$` may stand
+    /// before the end, without searching every value that ends with one.
+    pub body_classes: u8,
+    /// The key is `Disallow` (`RULE_DISALLOW`) or `Allow` (`RULE_ALLOW`) exactly, in any case,
+    /// as the lexer recognised it; 0 for any other key.
+    pub rule_key: u8,
 }
+
+pub(crate) const RULE_ALLOW: u8 = 1;
+pub(crate) const RULE_DISALLOW: u8 = 2;
 
 pub(crate) struct Lines<'a> {
     rest: &'a [u8],
@@ -70,6 +79,9 @@ const CLASS: [u8; 256] = {
     t
 };
 
+/// OR-ed into eight ASCII letters, lower-cases them (only letters are compared after it).
+const LOWER: u64 = 0x2020_2020_2020_2020;
+
 impl<'a> Iterator for Lines<'a> {
     type Item = Line<'a>;
 
@@ -95,9 +107,24 @@ impl<'a> Iterator for Lines<'a> {
                 .position(|&b| CLASS[usize::from(b)] & stop != 0)
                 .map_or(limit, |j| from + j)
         };
-        let mut i = find(0, END | HASH | COLON);
+        // `Disallow:` and `Allow:` (in any case), most of a file, are recognised without the
+        // loop below, whose exit depends on the key's length: Allow and Disallow lines come in
+        // no predictable order, and each such exit was a mispredicted branch.
+        let lower = capped
+            .first_chunk::<8>()
+            .map_or(0, |w| u64::from_le_bytes(*w) | LOWER);
+        // (`&`, not `&&`: no branch here either.)
+        let disallow = (lower == u64::from_le_bytes(*b"disallow")) & (capped.get(8) == Some(&b':'));
+        let allow = (lower & 0xFF_FFFF_FFFF == u64::from_le_bytes(*b"allow\0\0\0"))
+            & (capped.get(5) == Some(&b':'));
+        let known = usize::from(disallow) * 8 + usize::from(allow) * 5;
+        let mut i = if known != 0 {
+            known
+        } else {
+            find(0, END | HASH | COLON)
+        };
         let mut colon = None;
-        let mut value_classes = 0u8;
+        let (mut value_classes, mut body_classes) = (0u8, 0u8);
         if capped.get(i) == Some(&b':') {
             colon = Some(i);
             i += 1;
@@ -110,6 +137,7 @@ impl<'a> Iterator for Lines<'a> {
                 if c & (END | HASH) != 0 {
                     break;
                 }
+                body_classes = value_classes;
                 value_classes |= c;
                 i += 1;
             }
@@ -164,7 +192,9 @@ impl<'a> Iterator for Lines<'a> {
             None => {
                 let content = split(bytes);
                 if let Content::KeyValue { value, .. } = content {
-                    value_classes = value.iter().fold(0, |c, &b| c | CLASS[usize::from(b)]);
+                    let classes = |v: &[u8]| v.iter().fold(0, |c, &b| c | CLASS[usize::from(b)]);
+                    value_classes = classes(value);
+                    body_classes = classes(value.split_last().map_or(&[], |(_, body)| body));
                 }
                 content
             }
@@ -176,6 +206,8 @@ impl<'a> Iterator for Lines<'a> {
             has_nul,
             content,
             value_classes,
+            body_classes,
+            rule_key: u8::from(disallow) * RULE_DISALLOW + u8::from(allow) * RULE_ALLOW,
         })
     }
 }

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 
 use crate::agent::value_token;
 use crate::dialect::{Dialect, GroupBoundary, GroupMerge, Values};
-use crate::lines::{is_space, Content, Line, Lines, DOLLAR, SPECIAL, STAR};
+use crate::lines::{is_space, Content, Line, Lines, DOLLAR, RULE_DISALLOW, SPECIAL, STAR};
 use crate::lint::{Code, Diagnostic, Severity};
 use crate::pattern::{needs_normalizing, normalize, Side};
 use crate::robots::{
@@ -367,7 +367,7 @@ impl Builder<'_> {
                     }
                     self.diag(n, Code::MissingColonAccepted, None);
                 }
-                self.key_value(n, key, value, line.value_classes);
+                self.key_value(n, key, value, line);
             }
         }
     }
@@ -378,8 +378,21 @@ impl Builder<'_> {
         String::from_utf8_lossy(bytes).into_owned()
     }
 
-    fn key_value(&mut self, n: u32, key: &[u8], value: &[u8], classes: u8) {
-        let Some((field, spelling)) = field_of(key, &self.r.dialect) else {
+    /// `line`: what the lexer found (`rule_key`, the value's classes).
+    fn key_value(&mut self, n: u32, key: &[u8], value: &[u8], line: &Line<'_>) {
+        let known = match line.rule_key {
+            0 => None,
+            // Selected, not branched on: Allow and Disallow lines come in no predictable order.
+            k => Some((
+                Field::Rule(if k == RULE_DISALLOW {
+                    RuleKind::Disallow
+                } else {
+                    RuleKind::Allow
+                }),
+                Spelling::Exact,
+            )),
+        };
+        let Some((field, spelling)) = known.or_else(|| field_of(key, &self.r.dialect)) else {
             let mut detail = self.lossy(key);
             if let Some(m) = meant(key) {
                 detail.push_str(": did you mean '");
@@ -403,13 +416,27 @@ impl Builder<'_> {
         }
         match field {
             Field::UserAgent => self.user_agent(n, value),
-            Field::Rule(RuleKind::Allow) if !self.r.dialect.allow_lines => {
-                self.diag(n, Code::AllowIgnored, None);
-                self.record(n, RecordKind::Unknown, key, value);
-            }
-            Field::Rule(kind) => self.rule(n, kind, value, classes),
+            // The kind is looked at only in the dialects without Allow lines, in a function of
+            // its own so the compiler cannot test it first: Allow and Disallow lines come in no
+            // predictable order, and a branch on the kind was mispredicted in every dialect.
+            Field::Rule(kind)
+                if !self.r.dialect.allow_lines && self.allow_ignored(n, kind, key, value) => {}
+            Field::Rule(kind) => self.rule(n, kind, value, line.value_classes, line.body_classes),
             Field::Record(kind) => self.record(n, kind, key, value),
         }
+    }
+
+    /// An Allow line in a dialect without them: an unknown field (1994: "unrecognised headers
+    /// are ignored"). Returns whether the line was one.
+    #[cold]
+    #[inline(never)]
+    fn allow_ignored(&mut self, n: u32, kind: RuleKind, key: &[u8], value: &[u8]) -> bool {
+        if kind != RuleKind::Allow {
+            return false;
+        }
+        self.diag(n, Code::AllowIgnored, None);
+        self.record(n, RecordKind::Unknown, key, value);
+        true
     }
 
     fn user_agent(&mut self, n: u32, value: &[u8]) {
@@ -479,7 +506,7 @@ impl Builder<'_> {
         }
     }
 
-    fn rule(&mut self, n: u32, kind: RuleKind, value: &[u8], classes: u8) {
+    fn rule(&mut self, n: u32, kind: RuleKind, value: &[u8], classes: u8, body_classes: u8) {
         let Some(group) = self.current else {
             let code = if self.ended_by_blank {
                 Code::BlankLineEndsGroup
@@ -493,24 +520,32 @@ impl Builder<'_> {
         // run (semantics I.13).
         self.seen_rule = true;
         match self.r.dialect.rule_values {
-            Values::One => self.add_rule(n, kind, group, value, classes),
+            Values::One => self.add_rule(n, kind, group, value, classes, body_classes),
             Values::WhitespaceSeparated => {
                 let mut any = false;
                 for v in value.split(|&c| is_space(c)).filter(|v| !v.is_empty()) {
-                    self.add_rule(n, kind, group, v, classes);
+                    self.add_rule(n, kind, group, v, classes, body_classes);
                     any = true;
                 }
                 if !any {
-                    self.add_rule(n, kind, group, b"", 0);
+                    self.add_rule(n, kind, group, b"", 0, 0);
                 }
             }
         }
         self.r.groups[group as usize].rules.end = self.r.rules.len() as u32;
     }
 
-    /// `classes`: the lexer's classes of the value's octets (a superset), to skip the checks
-    /// that cannot fail.
-    fn add_rule(&mut self, n: u32, kind: RuleKind, group: u32, value: &[u8], classes: u8) {
+    /// `classes`, `body_classes`: the lexer's classes of the value's octets, and of all but its
+    /// last (supersets), to skip the checks that cannot fail.
+    fn add_rule(
+        &mut self,
+        n: u32,
+        kind: RuleKind,
+        group: u32,
+        value: &[u8],
+        classes: u8,
+        body_classes: u8,
+    ) {
         let d = self.r.dialect;
         if value.is_empty() {
             if !(kind == RuleKind::Allow && d.empty_allow_matches_all) {
@@ -521,7 +556,7 @@ impl Builder<'_> {
             self.diag(n, Code::PatternNoSlash, detail);
         }
         // A `$` before the end: literal text (RFC 9309 percent-encodes it as %24).
-        let dollar_inside = classes & DOLLAR != 0
+        let dollar_inside = body_classes & DOLLAR != 0
             && value
                 .split_last()
                 .is_some_and(|(_, body)| body.contains(&b'$'));
@@ -549,11 +584,10 @@ impl Builder<'_> {
                 start..self.r.bytes.len() as u32
             }
         };
-        // The dialect first: Allow and Disallow lines alternate unpredictably.
-        if d.leniency.index_html && kind == RuleKind::Allow {
-            if let Some(alt) = index_alternate(&mut self.r.bytes, pattern.clone()) {
-                self.r.alternates.push((self.r.rules.len() as u32, alt));
-            }
+        // google/robotstxt's index.htm leniency: the kind is looked at only in that dialect, as
+        // in `key_value`.
+        if d.leniency.index_html {
+            self.index_alternate(kind, pattern.clone());
         }
         self.r.rules.push(Rule {
             line: n,
@@ -753,6 +787,31 @@ impl Builder<'_> {
         self.r.tokens = tokens;
     }
 
+    /// google/robotstxt: `Allow: /d/index.htm...` also allows `/d/` exactly, with the priority
+    /// of the pattern `/d/$` (semantics I.17). Stores that pattern for the rule about to be
+    /// added (`Robots::alternates`).
+    #[inline(never)]
+    fn index_alternate(&mut self, kind: RuleKind, pattern: core::ops::Range<u32>) {
+        if kind != RuleKind::Allow {
+            return;
+        }
+        let bytes = &mut self.r.bytes;
+        let Some(p) = bytes.get(span(&pattern)) else {
+            return;
+        };
+        let Some(slash) = p.iter().rposition(|&b| b == b'/') else {
+            return;
+        };
+        if !p[slash..].starts_with(b"/index.htm") {
+            return;
+        }
+        let start = bytes.len() as u32;
+        bytes.extend_from_within(pattern.start as usize..pattern.start as usize + slash + 1);
+        bytes.push(b'$');
+        let at = start..bytes.len() as u32;
+        self.r.alternates.push((self.r.rules.len() as u32, at));
+    }
+
     /// A new rule set of `groups` (compiled on first use, `compile`); returns its index.
     fn push_set(&mut self, groups: &[u32]) -> u32 {
         let start = self.r.set_groups.len() as u32;
@@ -763,24 +822,6 @@ impl Builder<'_> {
         });
         self.r.sets.len() as u32 - 1
     }
-}
-
-/// google/robotstxt: `Allow: /d/index.htm...` also allows `/d/` exactly, with the priority of
-/// the pattern `/d/$` (semantics I.17). Stores that pattern and returns where.
-#[inline(never)]
-fn index_alternate(
-    bytes: &mut Vec<u8>,
-    pattern: core::ops::Range<u32>,
-) -> Option<core::ops::Range<u32>> {
-    let p = bytes.get(crate::robots::span(&pattern))?;
-    let slash = p.iter().rposition(|&b| b == b'/')?;
-    if !p[slash..].starts_with(b"/index.htm") {
-        return None;
-    }
-    let start = bytes.len();
-    bytes.extend_from_within(pattern.start as usize..pattern.start as usize + slash + 1);
-    bytes.push(b'$');
-    Some(start as u32..bytes.len() as u32)
 }
 
 /// Sorts (key, value) pairs by key, stably. Least-significant-digit radix sort on the octets
