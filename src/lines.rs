@@ -124,6 +124,7 @@ impl<'a> Iterator for Lines<'a> {
             find(0, END | HASH | COLON)
         };
         let mut colon = None;
+        let mut value_start = 0;
         let (mut value_classes, mut body_classes) = (0u8, 0u8);
         if capped.get(i) == Some(&b':') {
             colon = Some(i);
@@ -132,6 +133,7 @@ impl<'a> Iterator for Lines<'a> {
             while capped.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
                 i += 1;
             }
+            value_start = i;
             for &b in &capped[i..] {
                 let c = CLASS[usize::from(b)];
                 if c & (END | HASH) != 0 {
@@ -184,9 +186,19 @@ impl<'a> Iterator for Lines<'a> {
         };
         let bytes = &rest[..content_end];
         let content = match colon {
+            // Nothing to trim off a key the lexer recognised, nor off a value without SPECIAL
+            // octets (every `is_space` octet is one): most lines.
             Some(c) => Content::KeyValue {
-                key: trim(&rest[..c]),
-                value: trim(&rest[c + 1..text_end.min(content_end)]),
+                key: if known != 0 {
+                    &rest[..known]
+                } else {
+                    trim(&rest[..c])
+                },
+                value: if value_classes & SPECIAL == 0 {
+                    &rest[value_start..text_end]
+                } else {
+                    trim(&rest[c + 1..text_end.min(content_end)])
+                },
                 missing_colon: false,
             },
             None => {
@@ -305,6 +317,84 @@ mod tests {
         assert_eq!(numbers(b"a\n\rb"), [(1, &b"a"[..]), (2, b""), (3, b"b")]);
         assert_eq!(numbers(b"a\n"), [(1, &b"a"[..]), (2, b"")]);
         assert_eq!(numbers(b""), [(1, &b""[..])]);
+    }
+
+    /// What `split` makes of a line, as comparable values (slices as their offsets in `input`;
+    /// where an empty one stands does not matter).
+    fn parts(input: &[u8], content: &Content<'_>) -> (u8, usize, usize, usize, usize, bool) {
+        let at = |s: &[u8]| match s.is_empty() {
+            true => 0,
+            false => s.as_ptr() as usize - input.as_ptr() as usize,
+        };
+        match *content {
+            Content::Blank => (0, 0, 0, 0, 0, false),
+            Content::Comment => (1, 0, 0, 0, 0, false),
+            Content::NoSeparator => (2, 0, 0, 0, 0, false),
+            Content::KeyValue {
+                key,
+                value,
+                missing_colon,
+            } => (3, at(key), key.len(), at(value), value.len(), missing_colon),
+        }
+    }
+
+    /// The one-pass lexer (its shortcuts: recognised keys, values not trimmed, classes) against
+    /// `split`, the plain reading of a line, on random lines over the octets that matter.
+    #[test]
+    fn lexer_agrees_with_split() {
+        const ALPHABET: &[u8] = b"aAlLowWdDisS: \t#\n\r\0*$%/\x0b\x0c\x7f\xc3-";
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let words: [&[u8]; 6] = [
+            b"Disallow:",
+            b"allow:",
+            b"DISALLOW: /x",
+            b"Allow :",
+            b"disallowed:",
+            b"allo:",
+        ];
+        for _ in 0..30_000 {
+            let mut input = Vec::new();
+            while input.len() < (next() % 100) as usize {
+                if next() % 3 == 0 {
+                    input.extend_from_slice(words[(next() % 6) as usize]);
+                } else {
+                    input.push(ALPHABET[(next() % ALPHABET.len() as u64) as usize]);
+                }
+            }
+            for max_line in [0, 7, 16] {
+                for line in Lines::new(&input, max_line) {
+                    let expected = split(line.bytes);
+                    assert_eq!(
+                        parts(&input, &line.content),
+                        parts(&input, &expected),
+                        "{input:?}"
+                    );
+                    let classes = |v: &[u8]| {
+                        v.iter().fold(0, |c, &o| c | CLASS[usize::from(o)])
+                            & (STAR | DOLLAR | SPECIAL)
+                    };
+                    if let Content::KeyValue { key, value, .. } = line.content {
+                        let own = classes(value);
+                        let body = classes(value.split_last().map_or(&[], |(_, b)| b));
+                        assert_eq!(line.value_classes & own, own, "{input:?}");
+                        assert_eq!(line.body_classes & body, body, "{input:?}");
+                        match line.rule_key {
+                            RULE_DISALLOW => assert!(key.eq_ignore_ascii_case(b"disallow")),
+                            RULE_ALLOW => assert!(key.eq_ignore_ascii_case(b"allow")),
+                            _ => {}
+                        }
+                    } else {
+                        assert_eq!(line.rule_key, 0);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -294,6 +294,8 @@ impl Builder<'_> {
     }
 
     /// `bytes` as text: its place in the file when that is valid UTF-8 there, else a lossy copy.
+    /// (Inlined: every rule's value comes through here, nearly always to the first return.)
+    #[inline(always)]
     fn push_text(&mut self, bytes: &[u8]) -> core::ops::Range<u32> {
         if bytes.is_empty() {
             return 0..0;
@@ -309,6 +311,13 @@ impl Builder<'_> {
                 return at;
             }
         }
+        self.push_lossy(bytes)
+    }
+
+    /// `bytes` copied as UTF-8, invalid sequences replaced.
+    #[cold]
+    #[inline(never)]
+    fn push_lossy(&mut self, bytes: &[u8]) -> core::ops::Range<u32> {
         let start = self.r.bytes.len() as u32;
         match String::from_utf8_lossy(bytes) {
             Cow::Borrowed(s) => self.r.bytes.extend_from_slice(s.as_bytes()),
