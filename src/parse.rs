@@ -79,8 +79,8 @@ fn starts_with_ci(key: &[u8], name: &str) -> bool {
     key.get(..name.len()).is_some_and(|k| is_name(k, name))
 }
 
-/// `key` is the field name `name` (lower-case ASCII letters and `-`), in any ASCII case. One
-/// branch-free pass: every line's key goes through here.
+/// `key` is `name` (lower-case ASCII: a field name, a URL scheme) with its letters in any case
+/// and its other octets as they are. One branch-free pass: every line's key goes through here.
 fn is_name(key: &[u8], name: &str) -> bool {
     key.len() == name.len()
         && key.iter().zip(name.as_bytes()).fold(0u8, |diff, (&k, &n)| {
@@ -615,12 +615,11 @@ impl Builder<'_> {
             self.current
         };
         match kind {
-            RecordKind::Sitemap => {
-                let lower = value.get(..8).map(|p| p.to_ascii_lowercase());
-                if !lower.is_some_and(|p| p.starts_with(b"http://") || p.starts_with(b"https://")) {
-                    let detail = Some(self.lossy(value));
-                    self.diag(n, Code::SitemapNotAbsolute, detail);
-                }
+            RecordKind::Sitemap
+                if !(starts_with_ci(value, "http://") || starts_with_ci(value, "https://")) =>
+            {
+                let detail = Some(self.lossy(value));
+                self.diag(n, Code::SitemapNotAbsolute, detail);
             }
             RecordKind::CrawlDelay => {
                 if crate::decide::parse_seconds(value).is_none() {
@@ -679,13 +678,17 @@ impl Builder<'_> {
         let size = (self.r.agents.len() * 2).next_power_of_two().max(8);
         let mut index = alloc::vec![0u32; size];
         let mut tokens: Vec<TokenEntry> = Vec::new();
-        let mut named: Vec<(u64, u64)> = Vec::new(); // (token, group), in file order
+        // Each token's first and last group; its further groups (rare) as (token, group), in
+        // file order.
+        let mut spans: Vec<(u32, u32)> = Vec::new();
+        let mut more: Vec<(u64, u64)> = Vec::new();
         let mut global = Vec::new();
         for (g, group) in self.r.groups.iter().enumerate() {
+            let g = g as u32;
             for a in &self.r.agents[span(&group.agents)] {
                 if a.global {
-                    if global.last() != Some(&(g as u32)) {
-                        global.push(g as u32);
+                    if global.last() != Some(&g) {
+                        global.push(g);
                     }
                     continue;
                 }
@@ -694,69 +697,86 @@ impl Builder<'_> {
                 }
                 let token = self.r.token(&a.token);
                 let mut slot = crate::agent::hash_lower(token) as usize & (size - 1);
-                let id = loop {
+                loop {
                     match index[slot] {
                         0 => {
                             tokens.push(TokenEntry {
                                 token: a.token.clone(),
                                 set: 0,
                             });
+                            spans.push((g, g));
                             index[slot] = tokens.len() as u32;
-                            break tokens.len() - 1;
+                            break;
                         }
                         i if self.r.token(&tokens[i as usize - 1].token) == token => {
-                            break i as usize - 1
+                            let id = i as usize - 1;
+                            if spans[id].1 != g {
+                                spans[id].1 = g;
+                                more.push((id as u64, u64::from(g)));
+                            }
+                            break;
                         }
                         _ => slot = (slot + 1) & (size - 1),
                     }
-                };
-                named.push((id as u64, g as u64));
+                }
             }
         }
-        // Each token's groups, in file order (the sort is stable).
-        radix_sort(&mut named, &mut Vec::new());
-        // Tokens naming the same groups share one rule set: the lists seen so far, by a hash
-        // of their groups (open addressing; slot = list + 1, 0 is empty).
-        let list_size = (tokens.len() * 2).next_power_of_two().max(8);
+        // Each token's further groups together, in file order (the sort is stable).
+        radix_sort(&mut more, &mut Vec::new());
+        // Tokens naming the same groups share one rule set. A token of one group (most) takes
+        // that group's set; lists of several groups are found again by a hash of their groups
+        // (open addressing; slot = list + 1, 0 is empty).
+        let mut group_sets = alloc::vec![u32::MAX; self.r.groups.len()];
+        let list_size = if more.is_empty() {
+            0
+        } else {
+            (tokens.len() * 2).next_power_of_two()
+        };
         let mut lists = alloc::vec![0u32; list_size];
         let mut seen: Vec<(core::ops::Range<usize>, u32)> = Vec::new(); // groups in `flat`, set
-        let mut flat: Vec<u32> = Vec::with_capacity(named.len());
+        let mut flat: Vec<u32> = Vec::new();
         let mut at = 0;
-        while at < named.len() {
-            let id = named[at].0;
-            let start = flat.len();
-            while at < named.len() && named[at].0 == id {
-                let g = named[at].1 as u32;
-                if flat.len() == start || flat.last() != Some(&g) {
-                    flat.push(g);
-                }
-                at += 1;
-            }
-            let hash = flat[start..]
-                .iter()
-                .fold(0x811c_9dc5_u32, |h, &g| (h ^ g).wrapping_mul(0x0100_0193));
-            let mut slot = hash as usize & (list_size - 1);
-            let set = loop {
-                match lists[slot] {
-                    0 => {
-                        let set = self.push_set(&flat[start..]);
-                        seen.push((start..flat.len(), set));
-                        lists[slot] = seen.len() as u32;
-                        break set;
+        for (id, &(first, _)) in spans.iter().enumerate() {
+            let set = if more.get(at).is_none_or(|m| m.0 != id as u64) {
+                match group_sets[first as usize] {
+                    u32::MAX => {
+                        let set = self.push_set(&[first]);
+                        group_sets[first as usize] = set;
+                        set
                     }
-                    i => {
-                        let (range, set) = &seen[i as usize - 1];
-                        if flat[range.clone()] == flat[start..] {
-                            flat.truncate(start);
-                            break *set;
+                    set => set,
+                }
+            } else {
+                let start = flat.len();
+                flat.push(first);
+                while let Some(&(_, g)) = more.get(at).filter(|m| m.0 == id as u64) {
+                    flat.push(g as u32);
+                    at += 1;
+                }
+                let hash = flat[start..]
+                    .iter()
+                    .fold(0x811c_9dc5_u32, |h, &g| (h ^ g).wrapping_mul(0x0100_0193));
+                let mut slot = hash as usize & (list_size - 1);
+                loop {
+                    match lists[slot] {
+                        0 => {
+                            let set = self.push_set(&flat[start..]);
+                            seen.push((start..flat.len(), set));
+                            lists[slot] = seen.len() as u32;
+                            break set;
                         }
-                        slot = (slot + 1) & (list_size - 1);
+                        i => {
+                            let (range, set) = &seen[i as usize - 1];
+                            if flat[range.clone()] == flat[start..] {
+                                flat.truncate(start);
+                                break *set;
+                            }
+                            slot = (slot + 1) & (list_size - 1);
+                        }
                     }
                 }
             };
-            if let Some(t) = tokens.get_mut(id as usize) {
-                t.set = set;
-            }
+            tokens[id].set = set;
         }
         if !global.is_empty() {
             self.r.global = Some(self.push_set(&global));

@@ -138,12 +138,15 @@ pub(crate) fn needs_normalizing(s: &[u8], pct: PercentEncoding, side: Side) -> b
 pub(crate) fn normalize(s: &[u8], pct: PercentEncoding, side: Side, out: &mut Vec<u8>) {
     let mut i = 0;
     while let Some(&b) = s.get(i) {
-        let escape = match (
-            b,
-            s.get(i + 1).copied().and_then(hex_value),
-            s.get(i + 2).copied().and_then(hex_value),
-        ) {
-            (b'%', Some(h), Some(l)) => Some((h << 4) | l),
+        // (The hex digits are read only after a `%`: most octets are plain.)
+        let escape = match b {
+            b'%' => match (
+                s.get(i + 1).copied().and_then(hex_value),
+                s.get(i + 2).copied().and_then(hex_value),
+            ) {
+                (Some(h), Some(l)) => Some((h << 4) | l),
+                _ => None,
+            },
             _ => None,
         };
         match pct {
