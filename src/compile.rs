@@ -18,10 +18,11 @@ pub(crate) struct CompiledSet {
     /// The set's entries in two runs: those without a key (`..wild_end`), then the keyed ones,
     /// sorted by key; each run in decision order.
     pub entries: Vec<Entry>,
-    /// The octet set of every entry's pattern (`1 << (octet % 64)` for each of its literal
-    /// octets), apart from the entries: a path lacking one of them cannot match, so a query
-    /// scans this dense array and looks at few entries.
-    pub masks: Vec<u64>,
+    /// Every entry's octet set (`1 << (octet % 64)` for each literal octet of its pattern) and
+    /// pair set (`pattern::pair_bit` of each two adjacent literal octets), apart from the
+    /// entries: a path lacking one of them cannot match, so a query scans this dense array and
+    /// looks at few entries.
+    pub filters: Vec<(u64, u64)>,
     pub wild_end: u32,
     /// The keyed entries of each key (sorted by key).
     pub buckets: Vec<Bucket>,
@@ -42,7 +43,7 @@ pub(crate) struct Bucket {
 pub(crate) fn compile(robots: &Robots, groups: &[u32]) -> CompiledSet {
     let d = robots.dialect;
     let longest = d.precedence == Precedence::LongestMatch;
-    let mut templates: Vec<(Entry, u64)> = Vec::new();
+    let mut templates: Vec<(Entry, (u64, u64))> = Vec::new();
     // The google/robotstxt `index.htm` patterns, by rule (in rule order, like the groups' rules).
     let alternates = &robots.alternates;
     for &g in groups {
@@ -94,19 +95,19 @@ pub(crate) fn compile(robots: &Robots, groups: &[u32]) -> CompiledSet {
 
     let mut set = CompiledSet {
         entries: Vec::with_capacity(items.len()),
-        masks: Vec::with_capacity(items.len()),
+        filters: Vec::with_capacity(items.len()),
         wild_end: 0,
         buckets: Vec::new(),
     };
     for &(_, position) in &items {
-        let Some(&(template, mask)) = templates.get(position as usize) else {
+        let Some(&(template, filter)) = templates.get(position as usize) else {
             continue;
         };
         let mut e = template;
         e.rank = order(&e) << 32 | position;
         let at = set.entries.len() as u32;
         set.entries.push(e);
-        set.masks.push(mask);
+        set.filters.push(filter);
         match e.key {
             None => set.wild_end = at + 1,
             // Keyed entries come sorted by key: extend the last bucket or start one.
@@ -122,15 +123,15 @@ pub(crate) fn compile(robots: &Robots, groups: &[u32]) -> CompiledSet {
     set
 }
 
-/// The entry of one pattern: its priority (its length), and what lets a query skip it cheaply;
-/// and its octet set (`CompiledSet::masks`).
+/// The entry of one pattern: its priority (its length), and what lets a query skip it cheaply:
+/// its octet set and pair set (`CompiledSet::filters`).
 fn entry(
     bytes: &[u8],
     wildcards: bool,
     rule: u32,
     at: core::ops::Range<u32>,
     allow: bool,
-) -> (Entry, u64) {
+) -> (Entry, (u64, u64)) {
     let pattern = bytes.get(span(&at)).unwrap_or_default();
     let literal = match pattern.split_last() {
         Some((b'$', body)) if wildcards => body,
@@ -173,11 +174,10 @@ fn entry(
             }
             _ => None,
         },
-        pairs,
         anchored: literal.len() < pattern.len(),
         star,
     };
-    (entry, mask)
+    (entry, (mask, pairs))
 }
 
 /// An entry's bucket in a rule set, in the sort key's high bits: 0 for the entries without a

@@ -19,7 +19,7 @@ use crate::url;
 #[derive(Clone, Debug)]
 pub struct Path<'u> {
     text: PathText<'u>,
-    /// Its octet set (`CompiledSet::masks`).
+    /// Its octet set (`CompiledSet::filters`).
     mask: u64,
     /// It is `/robots.txt` (with any query), which the dialect always allows.
     robots_txt: bool,
@@ -61,14 +61,21 @@ impl Path<'_> {
 }
 
 /// A path being decided, and what is known of it.
-struct Query<'p, 'q> {
+struct Query<'p> {
     path: &'p [u8],
     path_str: Option<&'p str>,
-    /// The path's octet set (`CompiledSet::masks`).
-    mask: u64,
-    /// Its pair set (`Entry::pairs`), computed once, when first needed.
-    pairs: &'q mut Option<u64>,
+    /// The path's octet set and pair set (`CompiledSet::filters`; every pair when too few
+    /// entries are scanned for the pair filter to pay).
+    octets: u64,
+    pairs: u64,
 }
+
+/// The number of entries to scan from which a query computes the path's pair set (`decide`).
+const PAIR_FILTER_FROM: usize = 16;
+
+/// Entries tested at a time by `first_match`: small enough that a match early in a list ends
+/// the scan early, large enough to spread the cost of each step.
+const CHUNK: usize = 16;
 
 /// Which groups a crawler obeys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,17 +269,21 @@ impl Robots {
             },
             None => 0..0,
         };
-        // The path's pair set, computed only if some entry passes the octet test.
-        let mut pairs = None;
-        let mut query = Query {
+        let query = Query {
             path,
             path_str,
-            mask,
-            pairs: &mut pairs,
+            octets: mask,
+            // The pair filter costs a pass over the path: worth it when many entries are to be
+            // scanned; with few, the ones it would have skipped are matched instead.
+            pairs: if keyed.len() + c.wild_end as usize > PAIR_FILTER_FROM {
+                crate::pattern::pairs(path)
+            } else {
+                u64::MAX
+            },
         };
-        let keyed = self.first_match(c, keyed, u64::MAX, &mut query);
+        let keyed = self.first_match(c, keyed, u64::MAX, &query);
         let limit = keyed.map_or(u64::MAX, |e| e.rank);
-        self.first_match(c, 0..c.wild_end as usize, limit, &mut query)
+        self.first_match(c, 0..c.wild_end as usize, limit, &query)
             .or(keyed)
     }
 
@@ -282,50 +293,53 @@ impl Robots {
         c: &'s CompiledSet,
         range: core::ops::Range<usize>,
         limit: u64,
-        q: &mut Query<'_, '_>,
+        q: &Query<'_>,
     ) -> Option<&'s Entry> {
         let d = &self.dialect;
         let first_match = d.precedence == Precedence::FirstMatch;
-        let masks = c.masks.get(range.clone()).unwrap_or_default();
+        let filters = c.filters.get(range.clone()).unwrap_or_default();
         let entries = c.entries.get(range).unwrap_or_default();
-        let mut at = 0;
-        loop {
-            // The octet test on the masks alone (a dense array): most entries stop here.
-            at += masks.get(at..)?.iter().position(|&m| m & !q.mask == 0)?;
-            let e = entries.get(at)?;
-            at += 1;
-            if e.rank >= limit {
-                return None;
+        for (chunk, filters) in filters.chunks(CHUNK).enumerate() {
+            // The entries whose octets and adjacent pairs the path has, `CHUNK` at a time and
+            // without a branch per entry (which entries pass is unpredictable): few do.
+            let mut candidates = 0u64;
+            for (k, &(octets, pairs)) in filters.iter().enumerate() {
+                let lacks = (octets & !q.octets) | (pairs & !q.pairs);
+                candidates |= u64::from(lacks == 0) << k;
             }
-            if e.empty {
-                // Empty rules have no effect, except an empty Allow in the 1996 draft, which
-                // matches everything (seed 002's prefix table). In longest-match dialects they
-                // sort last and are reported when nothing else matched (as the reference
-                // library reports their line).
-                if !first_match || (e.allow && d.empty_allow_matches_all) {
+            while candidates != 0 {
+                let e = entries.get(chunk * CHUNK + candidates.trailing_zeros() as usize)?;
+                candidates &= candidates - 1;
+                if e.rank >= limit {
+                    return None;
+                }
+                if e.empty {
+                    // Empty rules have no effect, except an empty Allow in the 1996 draft,
+                    // which matches everything (seed 002's prefix table). In longest-match
+                    // dialects they sort last and are reported when nothing else matched (as
+                    // the reference library reports their line).
+                    if !first_match || (e.allow && d.empty_allow_matches_all) {
+                        return Some(e);
+                    }
+                    continue;
+                }
+                let pattern = self
+                    .bytes
+                    .get(e.start as usize..(e.start + e.len) as usize)
+                    .unwrap_or_default();
+                let compiled = Compiled {
+                    body: pattern
+                        .get(..pattern.len() - usize::from(e.anchored))
+                        .unwrap_or_default(),
+                    anchored: e.anchored,
+                    star: e.star,
+                };
+                if compiled.matches(q.path, q.path_str) {
                     return Some(e);
                 }
-                continue;
-            }
-            let path = q.path;
-            if e.pairs & !*q.pairs.get_or_insert_with(|| crate::pattern::pairs(path)) != 0 {
-                continue; // the path lacks a pair of adjacent octets the pattern needs
-            }
-            let pattern = self
-                .bytes
-                .get(e.start as usize..(e.start + e.len) as usize)
-                .unwrap_or_default();
-            let compiled = Compiled {
-                body: pattern
-                    .get(..pattern.len() - usize::from(e.anchored))
-                    .unwrap_or_default(),
-                anchored: e.anchored,
-                star: e.star,
-            };
-            if compiled.matches(q.path, q.path_str) {
-                return Some(e);
             }
         }
+        None
     }
 
     /// Which groups `agent` obeys.

@@ -37,7 +37,7 @@ pub(crate) enum Side {
     Url,
 }
 
-/// The bit of an octet in a 64-bit octet set (see `CompiledSet::masks`).
+/// The bit of an octet in a 64-bit octet set (see `CompiledSet::filters`).
 pub(crate) const fn octet_bit(b: u8) -> u64 {
     1 << (b & 63)
 }
@@ -59,7 +59,7 @@ pub(crate) const fn pair_bit(a: u8, b: u8) -> u64 {
     1 << (((a as u32) << 8 | b as u32).wrapping_mul(0x9E37_79B1) >> 26)
 }
 
-/// The octet set of `s` (see `CompiledSet::masks`).
+/// The octet set of `s` (see `CompiledSet::filters`).
 pub(crate) fn octets(s: &[u8]) -> u64 {
     s.iter().fold(0, |m, &b| m | octet_bit(b))
 }

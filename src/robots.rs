@@ -122,9 +122,6 @@ pub(crate) struct Entry {
     /// The pattern's second octet when its literal prefix is at least two octets long: only
     /// paths with that octet at index 1 can match (the key of the set's bucket index).
     pub key: Option<u8>,
-    /// The set of adjacent octet pairs within the pattern's literal runs (`pattern::pair_bit`),
-    /// the second test after `CompiledSet::masks`.
-    pub pairs: u64,
     /// The pattern ends with an anchoring `$` (wildcard dialects).
     pub anchored: bool,
     /// The pattern has a `*` wildcard (wildcard dialects).
