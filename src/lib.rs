@@ -13,7 +13,8 @@
 //! ```
 //!
 //! The core is `#![no_std]` + `alloc` and free of `unsafe`. Layout: `lines` (bytes -> lines),
-//! `parse` (lines -> groups, rules, records), `pattern` (rule paths: normalisation, matching),
+//! `parse` (lines -> groups, rules, records), `compile` (a crawler's rule set, compiled by its
+//! first query and kept), `pattern` (rule paths: normalisation, matching),
 //! `agent` (product tokens), `url` (URL -> matched path), `decide` (verdicts), `dialect` (the
 //! knobs and presets), `lint` (diagnostics), `fetch` (what a fetch outcome means), `meta` (robots
 //! META tags and X-Robots-Tag).
