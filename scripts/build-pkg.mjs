@@ -62,7 +62,18 @@ if (debug) {
   const withoutStart = dropExport(readFileSync(bindgenOut), '__wbindgen_start', '__wbindgen_init_externref_table');
   if (withoutStart === null) throw new Error('unexpected wasm-bindgen output (__wbindgen_start is not the externref table init): update build-pkg.mjs');
   writeFileSync(bindgenOut, withoutStart);
-  run(wasmOpt, [bindgenOut, ...passes, '--strip-debug', '--strip-producers', '--strip-target-features', '-o', wasmOut]);
+  // The one import left is wasm-bindgen's throw, which its export shims call only for a null
+  // `this` or a re-entrant call on the Engine: js/robots.js never frees its Engine and the module
+  // calls no JS, so neither can happen. But a JS function import costs V8 an import wrapper
+  // compiled with TurboFan in every `new WebAssembly.Module` (0.2 ms for a module of one function,
+  // 0.73 ms with one import). --remove-imports turns its calls into nothing; each is followed by
+  // `unreachable` (Rust's throw returns `!`), so such a call would trap, and js/robots.js turns a
+  // trap into an Error and a fresh instance. Only wasm-bindgen's throw may be removed this way
+  // (and the externref table init, which nothing in the module calls once its export is gone):
+  const bindgenImports = WebAssembly.Module.imports(new WebAssembly.Module(withoutStart)).map((i) => i.name);
+  const others = bindgenImports.filter((name) => !/^__wbg___wbindgen_throw_[0-9a-f]+$|^__wbindgen_init_externref_table$/.test(name));
+  if (others.length > 0) throw new Error(`the release .wasm imports more than wasm-bindgen's throw and externref table init: ${others.join(', ')}`);
+  run(wasmOpt, [bindgenOut, '--remove-imports', ...passes, '--strip-debug', '--strip-producers', '--strip-target-features', '-o', wasmOut]);
 }
 
 // 4. wasm-bindgen's glue keeps its instance in module-level variables and can be initialised only
@@ -95,16 +106,15 @@ const wasm = readFileSync(wasmOut);
 //    compiles an optimised JS-to-wasm wrapper, when the module is compiled, for each export
 //    signature that returns more (what wasm-bindgen emits for a returned string or vector), and
 //    five of them doubled `new WebAssembly.Module`; numbers-only exports share the generic
-//    wrapper. And it imports only what wasm-bindgen itself needs (each import costs a wasm-to-JS
-//    wrapper when instantiated): see wasm/src/lib.rs.
+//    wrapper. And it imports nothing (each import costs a wasm-to-JS wrapper compiled with
+//    TurboFan; see step 3 and wasm/src/lib.rs).
 const compiled = new WebAssembly.Module(wasm);
 const imports = WebAssembly.Module.imports(compiled).map((i) => i.name);
 console.log(`imports: ${imports.join(', ')}`);
 if (!debug) {
   const multiValue = multiValueExports(wasm);
   if (multiValue.length > 0) throw new Error(`these exports of the release .wasm return more than one value: ${multiValue.join(', ')}`);
-  const unexpected = imports.filter((name) => !/^__wbg___wbindgen_throw_[0-9a-f]+$|^__wbindgen_init_externref_table$/.test(name));
-  if (unexpected.length > 0) throw new Error(`the release .wasm imports more than wasm-bindgen's throw and externref table: ${unexpected.join(', ')}`);
+  if (imports.length > 0) throw new Error(`the release .wasm imports ${imports.join(', ')}: it should import nothing (step 3)`);
 }
 
 // 6. The core's names of dialects, reasons and rule kinds (wasm/src/lib.rs, Engine::names), read
