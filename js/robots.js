@@ -389,7 +389,9 @@ export function defineApi(loadModule) {
           throw typeError(where, 'text must be a string or Uint8Array', text);
         }
       }
-      let dialect = 'rfc9309';
+      // No dialect given: the default, index 0 (the core's DialectId::ALL lists it first), with
+      // no lookup: the first parse of a process then compiles no RegExp.
+      let dialect;
       let maxBytes = DEFAULT_MAX_BYTES;
       if (options !== undefined && options !== null) {
         if (typeof options !== 'object') throw typeError(where, 'options must be an object', options);
@@ -406,7 +408,7 @@ export function defineApi(loadModule) {
         }
       }
       maxBytes = Math.min(maxBytes, MAX_U32);
-      const d = dialectIndex(dialect);
+      const d = dialect === undefined ? 0 : dialectIndex(dialect);
       // Only the first maxBytes bytes are read: hand no more than that (+1, so the core still
       // sees the file was longer) to the module. A UTF-16 code unit is at least one UTF-8 byte,
       // so maxBytes + 1 code units always cover maxBytes + 1 bytes.

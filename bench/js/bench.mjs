@@ -7,7 +7,7 @@
 // --baseline DIR: also measures another build of the package (DIR holds its index.js, e.g. the pkg/
 // of an older commit) in the same alternating runs, and prints this build's speed-up over it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import robotsParser from 'robots-parser';
@@ -21,8 +21,25 @@ if (!existsSync(join(shared, 'queries.json'))) {
 }
 const quick = process.argv.includes('--quick');
 const baselineAt = process.argv.indexOf('--baseline');
-const baselineUrl = baselineAt > 0 ? pathToFileURL(join(resolve(process.argv[baselineAt + 1]), 'index.js')).href : null;
+// The baseline is measured from a copy (target/bench-baseline) that is loaded exactly as pkg/ is:
+// beside a package.json named robots-eval with the same exports (the cold-start processes import
+// 'robots-eval' from there), which also declares it an ES module. Loaded by path from a folder
+// without one (e.g. /tmp/pkg-base), Node 20 would first parse index.js as CommonJS, fail, and parse
+// it again as an ES module (about 1.7 ms more load here), and a path skips the package resolution
+// that 'robots-eval' goes through (about 0.7 ms): either would skew the cold-start comparison.
+const baselineDir = baselineAt > 0 ? copyBaseline(resolve(process.argv[baselineAt + 1])) : null;
+const baselineUrl = baselineDir === null ? null : pathToFileURL(join(baselineDir, 'index.js')).href;
 const Baseline = baselineUrl === null ? null : (await import(baselineUrl)).Robots;
+function copyBaseline(dir) {
+  const to = join(root, 'target', 'bench-baseline');
+  rmSync(to, { recursive: true, force: true });
+  mkdirSync(to, { recursive: true });
+  for (const f of readdirSync(dir)) if (/\.(js|cjs|wasm)$/.test(f)) copyFileSync(join(dir, f), join(to, f));
+  const { name, type, exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const pkgJson = JSON.stringify({ name, type, exports }).replaceAll('"./pkg/', '"./');
+  writeFileSync(join(to, 'package.json'), pkgJson);
+  return to;
+}
 const files = Object.fromEntries(['small', 'medium', 'large'].map((n) => [n, readFileSync(join(shared, `${n}.txt`), 'utf8')]));
 const queries = JSON.parse(readFileSync(join(shared, 'queries.json'), 'utf8'));
 const ORIGIN = 'https://example.com';
@@ -158,24 +175,29 @@ const PRINT = `console.log(JSON.stringify([t4 - t0, t1 - t0, t2 - t1, t3 - t2, t
 const ourWhole = (specifier) => `const t0 = performance.now(); const { Robots } = await import(${JSON.stringify(specifier)}); const r = Robots.parse(process.env.T); r.isAllowed('/admin/x', 'Googlebot'); console.log(JSON.stringify([performance.now() - t0]));`;
 const theirWhole = `const t0 = performance.now(); const { default: parse } = await import('robots-parser'); const r = parse('https://example.com/robots.txt', process.env.T); r.isAllowed('https://example.com/admin/x', 'Googlebot'); console.log(JSON.stringify([performance.now() - t0]));`;
 
-/** Medians (ms) over fresh processes of the numbers each script prints (a JSON array); the scripts' processes alternate. */
+/**
+ * Medians (ms) over fresh processes of the numbers each script prints (a JSON array); the scripts'
+ * processes alternate. A script is its code, or [code, the folder it runs in].
+ */
 function fresh(scripts) {
   const samples = scripts.map(() => []);
   for (let i = 0; i < (quick ? 5 : 15); i++) {
-    scripts.forEach((code, k) => {
-      const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, env: { ...process.env, T: files.small } });
+    scripts.forEach((script, k) => {
+      const [code, cwd] = Array.isArray(script) ? script : [script, root];
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd, env: { ...process.env, T: files.small } });
       samples[k].push(JSON.parse(out.toString()));
     });
   }
   return samples.map((s) => s[0].map((_, k) => s.map((x) => x[k]).sort((a, b) => a - b)[s.length >> 1]));
 }
 
-const specifiers = baselineUrl === null ? ['robots-eval'] : ['robots-eval', baselineUrl];
-const ready = fresh([...specifiers.map((s) => `${READY} ${ourFirstUse(s)} ${PRINT}`), `${READY} ${theirFirstUse} ${PRINT}`]);
-const [oursReady, theirsReady, baseReady] = [ready[0], ready[specifiers.length], baselineUrl === null ? null : ready[1]];
+// Each build of ours is imported by its name, from the folder whose package.json names it.
+const ourFolders = baselineDir === null ? [root] : [root, baselineDir];
+const ready = fresh([...ourFolders.map((cwd) => [`${READY} ${ourFirstUse('robots-eval')} ${PRINT}`, cwd]), `${READY} ${theirFirstUse} ${PRINT}`]);
+const [oursReady, theirsReady, baseReady] = [ready[0], ready[ourFolders.length], baselineUrl === null ? null : ready[1]];
 rows.push(['cold start: load + compile + instantiate + parse + 1st query (module loaders ready)', oursReady[0] * 1e6, theirsReady[0] * 1e6, 'fresh process', baseReady && baseReady[0] * 1e6]);
-const whole = fresh([...specifiers.map(ourWhole), theirWhole]);
-rows.push([`cold start, from a fresh process's first line (ES module loader included, both via import)`, whole[0][0] * 1e6, whole[specifiers.length][0] * 1e6, 'fresh process', baselineUrl && whole[1][0] * 1e6]);
+const whole = fresh([...ourFolders.map((cwd) => [ourWhole('robots-eval'), cwd]), theirWhole]);
+rows.push([`cold start, from a fresh process's first line (ES module loader included, both via import)`, whole[0][0] * 1e6, whole[ourFolders.length][0] * 1e6, 'fresh process', baselineUrl && whole[1][0] * 1e6]);
 const ms = (v) => `${v.toFixed(2)} ms`;
 const ourParts = ([, load, instance, parse, query]) => `load ${ms(load)}, compile + instantiate ${ms(instance)}, first parse ${ms(parse)}, first query ${ms(query)}`;
 
