@@ -76,7 +76,10 @@ const PAIR_FILTER_FROM: usize = 16;
 /// Entries tested at a time by `first_match`: small enough that a match early in a list ends
 /// the scan early, large enough to spread the cost of each step.
 const CHUNK: usize = 16;
-const _: () = assert!(CHUNK <= 64, "first_match keeps a chunk's candidates in a u64");
+const _: () = assert!(
+    CHUNK <= 64,
+    "first_match keeps a chunk's candidates in a u64"
+);
 
 /// Which groups a crawler obeys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
