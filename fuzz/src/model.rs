@@ -213,7 +213,8 @@ impl Writer {
     }
 }
 
-/// Generates a file of up to 4 groups and up to 8 paths to ask about.
+/// Generates a file of up to 4 groups (of up to 8 rules, or now and then 80) and up to 8 paths
+/// to ask about.
 pub fn generate(dialect: DialectId, src: &mut impl Source) -> Case {
     let google = dialect == DialectId::Google;
     let mut w = Writer {
@@ -244,9 +245,12 @@ pub fn generate(dialect: DialectId, src: &mut impl Source) -> Case {
             w.emit(&format!("{key}{sep}{value}"), src);
             group.agents.push(value);
         }
-        // A group without rules merges with the next one; allow that now and then.
+        // A group without rules merges with the next one; allow that now and then. One group in
+        // ten has up to 80 rules, so a query scans several chunks of a rule set's filters and
+        // computes the path's pair filter (`decide::first_match`, `PAIR_FILTER_FROM`).
         let min = u32::from(g + 1 < n_groups && src.chance(90));
-        for _ in 0..min + src.below(8) {
+        let most = if src.chance(10) { 80 } else { 8 };
+        for _ in 0..min + src.below(most) {
             if src.chance(15) {
                 let noise = src.pick(&[
                     "",
