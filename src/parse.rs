@@ -272,10 +272,16 @@ fn utf16_to_utf8(bytes: &[u8], big_endian: bool) -> Vec<u8> {
 }
 
 impl Builder<'_> {
+    /// Out of line: a finding is rare, and its code inlined at each of some thirty call sites
+    /// was most of what the first parse of a process makes V8 compile.
+    #[cold]
+    #[inline(never)]
     fn diag(&mut self, line: u32, code: Code, detail: Option<String>) {
         self.diag_with(line, code.severity(), code, detail);
     }
 
+    #[cold]
+    #[inline(never)]
     fn diag_with(&mut self, line: u32, severity: Severity, code: Code, detail: Option<String>) {
         self.r.found.push(Diagnostic {
             line,
