@@ -43,7 +43,8 @@ pub(crate) struct Bucket {
 pub(crate) fn compile(robots: &Robots, groups: &[u32]) -> CompiledSet {
     let d = robots.dialect;
     let longest = d.precedence == Precedence::LongestMatch;
-    let mut templates: Vec<(Entry, (u64, u64))> = Vec::new();
+    // The set's entries and filters in file order, then sorted into `set` below.
+    let mut unsorted: Vec<(Entry, (u64, u64))> = Vec::new();
     // The google/robotstxt `index.htm` patterns, by rule (in rule order, like the groups' rules).
     let alternates = &robots.alternates;
     for &g in groups {
@@ -56,7 +57,7 @@ pub(crate) fn compile(robots: &Robots, groups: &[u32]) -> CompiledSet {
                 continue;
             };
             let allow = rule.kind == RuleKind::Allow;
-            templates.push(entry(
+            unsorted.push(entry(
                 &robots.bytes,
                 d.wildcards,
                 ri as u32,
@@ -64,7 +65,7 @@ pub(crate) fn compile(robots: &Robots, groups: &[u32]) -> CompiledSet {
                 allow,
             ));
             if let Some((_, at)) = alternates.get(alt).filter(|(r, _)| *r as usize == ri) {
-                templates.push(entry(
+                unsorted.push(entry(
                     &robots.bytes,
                     d.wildcards,
                     ri as u32,
@@ -76,7 +77,7 @@ pub(crate) fn compile(robots: &Robots, groups: &[u32]) -> CompiledSet {
         }
     }
     let max = if longest {
-        templates.iter().map(|(e, _)| e.len).max().unwrap_or(0)
+        unsorted.iter().map(|(e, _)| e.len).max().unwrap_or(0)
     } else {
         0
     };
@@ -88,7 +89,7 @@ pub(crate) fn compile(robots: &Robots, groups: &[u32]) -> CompiledSet {
             0
         }
     };
-    let mut items: Vec<(u64, u64)> = (templates.iter().enumerate())
+    let mut items: Vec<(u64, u64)> = (unsorted.iter().enumerate())
         .map(|(position, (e, _))| (bucket(e) | order(e), position as u64))
         .collect();
     radix_sort(&mut items, &mut Vec::new());
@@ -100,10 +101,9 @@ pub(crate) fn compile(robots: &Robots, groups: &[u32]) -> CompiledSet {
         buckets: Vec::new(),
     };
     for &(_, position) in &items {
-        let Some(&(template, filter)) = templates.get(position as usize) else {
+        let Some(&(mut e, filter)) = unsorted.get(position as usize) else {
             continue;
         };
-        let mut e = template;
         e.rank = order(&e) << 32 | position;
         let at = set.entries.len() as u32;
         set.entries.push(e);
