@@ -11,7 +11,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::dialect::Precedence;
-use crate::robots::{Robots, Rule, RuleKind};
+use crate::robots::{span, Robots, Rule, RuleKind};
 
 /// How much a finding matters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -142,15 +142,11 @@ pub(crate) fn diagnostics(r: &Robots) -> Vec<Diagnostic> {
 /// whose every path an earlier rule already matches (its pattern starts with the earlier one's).
 fn group_findings(r: &Robots, g: usize, out: &mut Vec<Diagnostic>) {
     let d = r.dialect;
-    let Some(range) = r.groups.get(g).map(|group| group.rules.clone()) else {
+    let Some(group) = r.groups.get(g) else {
         return;
     };
-    let rules = &r.rules[range.start as usize..range.end as usize];
-    let pattern = |r2: &Rule| {
-        r.bytes
-            .get(r2.pattern.start as usize..r2.pattern.end as usize)
-            .unwrap_or_default()
-    };
+    let rules = r.rules.get(span(&group.rules)).unwrap_or_default();
+    let pattern = |rule: &Rule| r.bytes.get(span(&rule.pattern)).unwrap_or_default();
     // Each rule is paired with the previous rule of the same pattern, found in a hash table
     // of the group's patterns (open addressing; slot = rule + 1, 0 is empty).
     // The hash reads the length and at most the first and last 8 octets: constant time per
@@ -218,9 +214,7 @@ fn group_findings(r: &Robots, g: usize, out: &mut Vec<Diagnostic>) {
         }
     }
     for (line, code, i) in found {
-        let detail = Some(String::from(
-            r.str(&r.rules[range.start as usize + i].written),
-        ));
+        let detail = rules.get(i).map(|rule| String::from(r.str(&rule.written)));
         out.push(Diagnostic {
             line,
             severity: code.severity(),
