@@ -121,8 +121,8 @@ export function defineApi(loadModule) {
   let memory = null;
   // Strings go into the engine's input buffer (wasm/src/lib.rs, Engine::reserve): encoded
   // straight into it, no allocation or free per call. sPtr/sCap: its address and size; heap: a
-  // view of the whole memory and input: a view of the buffer (both empty once the memory grows,
-  // then made again).
+  // view of the whole memory; input: a view of the buffer (both empty once the memory grows, as
+  // a view of a detached buffer is, then made again).
   let sPtr = 0;
   let sCap = 0;
   let heap = EMPTY;

@@ -13,7 +13,7 @@ use crate::parse::radix_sort;
 use crate::robots::{span, Entry, Robots, RuleKind};
 
 /// A rule set as queries scan it.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct CompiledSet {
     /// The set's entries in two runs: those without a key (`..wild_end`), then the keyed ones,
     /// sorted by key; each run in decision order.

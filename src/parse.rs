@@ -584,14 +584,15 @@ impl Builder<'_> {
             self.diag(n, Code::WildcardLiteral, None);
         }
         let written = self.push_text(value);
+        // Most patterns are stored as written, in the copy of the file: normalisation only
+        // changes `%`, controls, spaces, non-ASCII (the SPECIAL class) and a `$` inside.
+        let changed = (classes & SPECIAL != 0 || dollar_inside)
+            && needs_normalizing(value, d.percent, Side::Rule);
         let pattern = match self.offset(value) {
-            // Most patterns are stored as written, in the copy of the file: normalisation only
-            // changes `%`, controls, spaces, non-ASCII (the SPECIAL class) and a `$` inside.
-            Some(at) if classes & SPECIAL == 0 && !dollar_inside => at,
-            Some(at) if !needs_normalizing(value, d.percent, Side::Rule) => at,
+            Some(at) if !changed => at,
             _ => {
                 let start = self.r.bytes.len() as u32;
-                if needs_normalizing(value, d.percent, Side::Rule) {
+                if changed {
                     normalize(value, d.percent, Side::Rule, &mut self.r.bytes);
                 } else {
                     self.r.bytes.extend_from_slice(value);
