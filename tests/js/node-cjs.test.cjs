@@ -20,3 +20,16 @@ test('Node CommonJS: RobotRules and fetchRobots are exported too', () => {
   assert.equal(Object.prototype.toString.call(rules), '[object RobotRules]');
   rules.clear();
 });
+
+// The entries Node itself does not pick, by file: what runtimes and resolvers without the `node`
+// condition (and `require`-only ones) get. Each passes the smoke check on its own instance.
+test('every entry file of the package passes the smoke check', async () => {
+  const { smoke } = await import('./smoke.mjs');
+  const { join, dirname } = require('node:path');
+  const dir = dirname(require.resolve('robots-eval'));
+  for (const file of ['index.cjs', 'node.cjs']) assert.deepEqual(smoke(require(join(dir, file)).Robots), [], file);
+  for (const file of ['index.js', 'node.js']) {
+    const { pathToFileURL } = require('node:url');
+    assert.deepEqual(smoke((await import(pathToFileURL(join(dir, file)).href)).Robots), [], file);
+  }
+});

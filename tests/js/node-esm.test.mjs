@@ -2,19 +2,59 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Robots } from 'robots-eval';
 import DefaultRobots from 'robots-eval';
 import { smoke } from './smoke.mjs';
+
+const repo = process.env.ROBOTS_EVAL_REPO;
+const here = process.cwd();
 
 test('Node ESM: the whole API', () => {
   assert.deepEqual(smoke(Robots), []);
   assert.equal(DefaultRobots, Robots);
 });
 
-test('Node ESM resolves the ESM entry and CommonJS the CommonJS one', () => {
+test('Node resolves its own entries (the .wasm read from the file), ESM and CommonJS', () => {
   const require = createRequire(import.meta.url);
-  assert.match(import.meta.resolve('robots-eval'), /robots-eval\/pkg\/index\.js$/);
-  assert.match(require.resolve('robots-eval'), /robots-eval\/pkg\/index\.cjs$/);
+  assert.match(import.meta.resolve('robots-eval'), /robots-eval\/pkg\/node\.js$/);
+  assert.match(require.resolve('robots-eval'), /robots-eval\/pkg\/node\.cjs$/);
+  // ...which carry no base64 copy of the module: that is what they are for.
+  for (const file of ['node.js', 'node.cjs']) {
+    const source = readFileSync(new URL(file, import.meta.resolve('robots-eval')), 'utf8');
+    assert.ok(source.length < 60_000 && !source.includes('AGFzbQ'), file);
+  }
+});
+
+// A bundle for Node must not depend on a file beside it: bundlers match the `module` condition,
+// which the exports map lists before `node`, and get the entry with the .wasm embedded.
+test('esbuild bundles for Node (ESM and CommonJS) embed the .wasm and run without the package', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'robots-eval-node-bundle-'));
+  try {
+    writeFileSync(join(here, 'node-bundle-entry.mjs'), `import { Robots } from 'robots-eval';
+const r = Robots.parse('User-agent: *\\nDisallow: /private\\n');
+console.log(JSON.stringify([r.isAllowed('/private/x', 'bot'), r.isAllowed('/public', 'bot')]));\n`);
+    for (const format of ['esm', 'cjs']) {
+      const out = join(dir, `app.${format === 'esm' ? 'mjs' : 'cjs'}`);
+      execFileSync(join(repo, 'node_modules', '.bin', 'esbuild'), ['node-bundle-entry.mjs', '--bundle', `--format=${format}`,
+        '--platform=node', `--outfile=${out}`, '--log-level=warning'], { cwd: here });
+      assert.ok(readFileSync(out, 'utf8').includes('AGFzbQ'), `${format}: the bundle embeds the module`);
+      assert.equal(execFileSync(process.execPath, [out], { cwd: dir }).toString().trim(), '[false,true]', format);
+    }
+    // Custom conditions without `module` land on Node's entry, which reads the .wasm from beside
+    // the bundle: absent there, every call says what to do (and the next one still does).
+    const out = join(dir, 'custom.mjs');
+    execFileSync(join(repo, 'node_modules', '.bin', 'esbuild'), ['node-bundle-entry.mjs', '--bundle', '--format=esm',
+      '--platform=node', '--conditions=production', `--outfile=${out}`, '--log-level=warning'], { cwd: here });
+    const run = spawnSync(process.execPath, [out], { cwd: dir });
+    assert.notEqual(run.status, 0);
+    assert.match(run.stderr.toString(), /robots-eval: cannot read file:.*robots_eval_bg\.wasm \(ENOENT\).*'module' condition/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('using: Symbol.dispose frees', () => {

@@ -24,7 +24,7 @@ test('RobotRules is the package\'s export, bound to its Robots', async () => {
   const { createRequire } = await import('node:module');
   const cjs = createRequire(import.meta.url)('robots-eval');
   assert.equal(typeof cjs.RobotRules, 'function');
-  assert.match(import.meta.resolve('robots-eval'), /node_modules\/robots-eval\/pkg\/index\.js$/);
+  assert.match(import.meta.resolve('robots-eval'), /node_modules\/robots-eval\/pkg\/node\.js$/);
   const rules = new RobotRules('Bot');
   rules.parse('https://a.example/robots.txt', 'User-agent: *\nDisallow: /x\n');
   assert.equal(rules.allowed('https://a.example/x'), false);
