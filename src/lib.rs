@@ -76,14 +76,31 @@ impl Options {
     }
 }
 
+/// An empty robots.txt (everything is allowed) in the default dialect, holding no memory: what
+/// [`Robots::reparse`] can fill.
+impl Default for Robots {
+    fn default() -> Self {
+        parse::empty(DialectId::Rfc9309.dialect(), 0)
+    }
+}
+
 impl Robots {
     /// Parses a robots.txt in the default dialect (RFC 9309) with the default size cap.
     pub fn parse(bytes: &[u8]) -> Robots {
-        parse::parse(bytes, &Options::default())
+        parse::parse(bytes, &Options::default(), None)
     }
 
     /// Parses a robots.txt as `options` say. Never fails: see [`Robots::diagnostics`].
     pub fn parse_with(bytes: &[u8], options: &Options) -> Robots {
-        parse::parse(bytes, options)
+        parse::parse(bytes, options, None)
+    }
+
+    /// Parses another robots.txt into this value, reusing its memory: the same result as
+    /// `*self = Robots::parse_with(bytes, options)`, with most of the allocations saved (a
+    /// crawler that parses one site's file after another). The arrays keep the capacity of the
+    /// largest file parsed into them; drop the value to give that memory back.
+    pub fn reparse(&mut self, bytes: &[u8], options: &Options) {
+        let spare = core::mem::take(self);
+        *self = parse::parse(bytes, options, Some(spare));
     }
 }

@@ -158,33 +158,20 @@ struct Builder<'s> {
     ended_by_blank: bool,
 }
 
-/// Parses `input` as `options` say. Never fails, never panics.
-pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
+/// Parses `input` as `options` say. Never fails, never panics. `spare`: a parsed file no longer
+/// needed, whose arrays are emptied and filled again instead of allocating new ones.
+pub(crate) fn parse(input: &[u8], options: &Options, spare: Option<Robots>) -> Robots {
     let dialect = options.dialect.dialect();
     let transcoded: Vec<u8>;
+    // A rule line is rarely shorter than 20 bytes: reserve once instead of growing.
+    let rules_wanted = input.len().min(options.max_bytes) / 20;
     let mut b = Builder {
         source: None,
         base: 0,
         source_len: 0,
-        r: Robots {
-            dialect,
-            groups: Vec::new(),
-            agents: Vec::new(),
-            // A rule line is rarely shorter than 20 bytes: reserve once instead of growing.
-            rules: Vec::with_capacity(input.len().min(options.max_bytes) / 20),
-            records: Vec::new(),
-            found: Vec::new(),
-            diagnostics: Default::default(),
-            bytes: Vec::new(),
-            alternates: Vec::new(),
-            sets: Vec::new(),
-            set_groups: Vec::new(),
-            tokens: Vec::new(),
-            token_index: Vec::new(),
-            global: None,
-            bytes_read: 0,
-            truncated: false,
-            lines: 0,
+        r: match spare {
+            None => empty(dialect, rules_wanted),
+            Some(spare) => reuse(spare, dialect, rules_wanted),
         },
         current: None,
         seen_rule: false,
@@ -244,6 +231,79 @@ pub(crate) fn parse(input: &[u8], options: &Options) -> Robots {
         b.diag(last, Code::Truncated, None);
     }
     b.finish()
+}
+
+/// A parsed form with nothing in it yet (no allocation but the rules' reserve).
+pub(crate) fn empty(dialect: Dialect, rules_wanted: usize) -> Robots {
+    Robots {
+        dialect,
+        groups: Vec::new(),
+        agents: Vec::new(),
+        rules: Vec::with_capacity(rules_wanted),
+        records: Vec::new(),
+        found: Vec::new(),
+        diagnostics: Default::default(),
+        bytes: Vec::new(),
+        alternates: Vec::new(),
+        sets: Vec::new(),
+        set_groups: Vec::new(),
+        tokens: Vec::new(),
+        token_index: Vec::new(),
+        global: None,
+        bytes_read: 0,
+        truncated: false,
+        lines: 0,
+    }
+}
+
+/// `spare`'s arrays, emptied (their capacity kept), as a fresh parse's. Every field is named, so
+/// that a field added to `Robots` must be decided on here, not carried over from the old file.
+fn reuse(spare: Robots, dialect: Dialect, rules_wanted: usize) -> Robots {
+    let Robots {
+        dialect: _,
+        diagnostics: _,
+        global: _,
+        bytes_read: _,
+        truncated: _,
+        lines: _,
+        mut groups,
+        mut agents,
+        mut rules,
+        mut records,
+        mut found,
+        mut bytes,
+        mut alternates,
+        mut sets,
+        mut set_groups,
+        mut tokens,
+        mut token_index,
+    } = spare;
+    groups.clear();
+    agents.clear();
+    rules.clear();
+    rules.reserve(rules_wanted);
+    records.clear();
+    found.clear();
+    bytes.clear();
+    alternates.clear();
+    sets.clear();
+    set_groups.clear();
+    tokens.clear();
+    token_index.clear();
+    Robots {
+        groups,
+        agents,
+        rules,
+        records,
+        found,
+        bytes,
+        alternates,
+        sets,
+        set_groups,
+        tokens,
+        token_index,
+        ..empty(dialect, 0)
+    }
 }
 
 fn utf16_bom(bytes: &[u8]) -> Option<bool> {
@@ -683,8 +743,10 @@ impl Builder<'_> {
         // it; empty tokens only where the dialect lets an empty caller match them
         // (google/robotstxt). Tokens are found through the hash index queries use, built here.
         let size = (self.r.agents.len() * 2).next_power_of_two().max(8);
-        let mut index = alloc::vec![0u32; size];
-        let mut tokens: Vec<TokenEntry> = Vec::new();
+        // Both empty, and with the capacity of a file parsed before when reparsing.
+        let mut index = core::mem::take(&mut self.r.token_index);
+        index.resize(size, 0);
+        let mut tokens = core::mem::take(&mut self.r.tokens);
         // Each token's first and last group; its further groups (rare) as (token, group), in
         // file order.
         let mut spans: Vec<(u32, u32)> = Vec::new();
@@ -796,7 +858,7 @@ impl Builder<'_> {
     #[inline(never)]
     fn first_record_sets(&mut self) {
         // One rule set per record; tokens in file order, the first match wins.
-        let mut tokens = Vec::new();
+        let mut tokens = core::mem::take(&mut self.r.tokens);
         for g in 0..self.r.groups.len() as u32 {
             let set = self.push_set(&[g]);
             let group = &self.r.groups[g as usize];

@@ -92,3 +92,60 @@ fn every_dialect_reads_every_file() {
     }
     eprintln!("every dialect: {answered} answers");
 }
+
+/// `Robots::reparse` gives what a fresh parse gives, whatever the file parsed into the value
+/// before (and whatever its queries and diagnostics left computed): every corpus file in turn
+/// into one value per dialect, against `Robots::parse_with`, on the parsed form, the
+/// diagnostics and the probes' verdicts. Every seventh file with a small size cap, so that
+/// truncation is reused too.
+#[test]
+fn reparse_matches_a_fresh_parse() {
+    let Some(s) = shared("corpus files") else {
+        return;
+    };
+    let probes = std::fs::read_to_string(s.join("corpus/urls.txt")).unwrap();
+    let mut by_file: HashMap<String, Vec<String>> = HashMap::new();
+    for line in probes.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        by_file
+            .entry(v["file"].as_str().unwrap().into())
+            .or_default()
+            .push(v["url"].as_str().unwrap().into());
+    }
+    let mut paths: Vec<_> = std::fs::read_dir(s.join("corpus/files"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    paths.sort();
+    let mut f = Failures::default();
+    for d in DialectId::ALL {
+        let mut reused = robots_eval::Robots::parse(b"User-agent: *\nDisallow: /x\n");
+        for (i, path) in paths.iter().enumerate() {
+            let bytes = std::fs::read(path).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let mut options = robots_eval::Options::dialect(d);
+            if i % 7 == 0 {
+                options.max_bytes = bytes.len() / 2;
+            }
+            reused.reparse(&bytes, &options);
+            let fresh = robots_eval::Robots::parse_with(&bytes, &options);
+            f.check(format!("{reused:?}") == format!("{fresh:?}"), || {
+                format!("{name} [{}]: the parsed forms differ", d.name())
+            });
+            for url in by_file.get(&name).into_iter().flatten().take(10) {
+                for agent in ["Googlebot", "bingbot", "*"] {
+                    let (a, b) = (reused.check(url, agent), fresh.check(url, agent));
+                    f.check(
+                        a.allowed == b.allowed && reused.line_of(&a) == fresh.line_of(&b),
+                        || format!("{name} [{}] {agent} {url}: verdicts differ", d.name()),
+                    );
+                }
+            }
+            f.check(
+                format!("{:?}", reused.diagnostics()) == format!("{:?}", fresh.diagnostics()),
+                || format!("{name} [{}]: diagnostics differ", d.name()),
+            );
+        }
+    }
+    f.finish("reparse");
+}

@@ -184,7 +184,16 @@ pub struct Engine {
     slots: Vec<Option<Robots>>,
     /// Free slots, reused first.
     free: Vec<u32>,
+    /// The last file freed, when it was small (`SPARE_MAX_BYTES`): the next parse fills its
+    /// arrays again (`Robots::reparse`) instead of allocating some thirteen new ones, a quarter of
+    /// parsing a small file here.
+    spare: Option<Robots>,
 }
+
+/// Only a file of at most this many bytes is kept as the spare. A file parsed into the spare
+/// that is larger is dropped when it is freed, so the spare never holds more than such a file
+/// needs.
+const SPARE_MAX_BYTES: usize = 64 * 1024;
 
 impl Engine {
     /// The parsed file behind `handle`, if it is live.
@@ -231,6 +240,7 @@ impl Engine {
             f64s: Vec::new(),
             slots: Vec::new(),
             free: Vec::new(),
+            spare: None,
         }
     }
 
@@ -292,7 +302,9 @@ impl Engine {
     /// Parses the first `len` input bytes; returns the new file's handle (never 0).
     pub fn parse(&mut self, len: u32, dialect: u32, max_bytes: u32) -> u32 {
         let bytes = self.input.get(..len as usize).unwrap_or_default();
-        let robots = Robots::parse_with(bytes, &options(dialect, max_bytes));
+        let options = options(dialect, max_bytes);
+        let mut robots = self.spare.take().unwrap_or_default();
+        robots.reparse(bytes, &options);
         match self.free.pop() {
             Some(index) => {
                 self.slots[index as usize] = Some(robots);
@@ -309,8 +321,11 @@ impl Engine {
     pub fn robots_free(&mut self, handle: u32) {
         let index = handle.wrapping_sub(1);
         if let Some(slot) = self.slots.get_mut(index as usize) {
-            if slot.take().is_some() {
+            if let Some(robots) = slot.take() {
                 self.free.push(index);
+                if robots.bytes_read() <= SPARE_MAX_BYTES {
+                    self.spare = Some(robots);
+                }
             }
         }
     }
