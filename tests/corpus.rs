@@ -45,12 +45,9 @@ fn google_agrees_with_reference_library() {
     f.finish("corpus (google dialect)");
 }
 
-#[test]
-fn every_dialect_reads_every_file() {
-    let Some(s) = shared("corpus files") else {
-        return;
-    };
-    let probes = std::fs::read_to_string(s.join("corpus/urls.txt")).unwrap();
+/// The corpus's probe URLs (`corpus/urls.txt`), by file name.
+fn probes_by_file(shared: &std::path::Path) -> HashMap<String, Vec<String>> {
+    let probes = std::fs::read_to_string(shared.join("corpus/urls.txt")).unwrap();
     let mut by_file: HashMap<String, Vec<String>> = HashMap::new();
     for line in probes.lines() {
         let v: Value = serde_json::from_str(line).unwrap();
@@ -59,6 +56,15 @@ fn every_dialect_reads_every_file() {
             .or_default()
             .push(v["url"].as_str().unwrap().into());
     }
+    by_file
+}
+
+#[test]
+fn every_dialect_reads_every_file() {
+    let Some(s) = shared("corpus files") else {
+        return;
+    };
+    let by_file = probes_by_file(&s);
     let agents = [
         "Googlebot",
         "bingbot",
@@ -103,15 +109,7 @@ fn reparse_matches_a_fresh_parse() {
     let Some(s) = shared("corpus files") else {
         return;
     };
-    let probes = std::fs::read_to_string(s.join("corpus/urls.txt")).unwrap();
-    let mut by_file: HashMap<String, Vec<String>> = HashMap::new();
-    for line in probes.lines() {
-        let v: Value = serde_json::from_str(line).unwrap();
-        by_file
-            .entry(v["file"].as_str().unwrap().into())
-            .or_default()
-            .push(v["url"].as_str().unwrap().into());
-    }
+    let by_file = probes_by_file(&s);
     let mut paths: Vec<_> = std::fs::read_dir(s.join("corpus/files"))
         .unwrap()
         .map(|e| e.unwrap().path())
