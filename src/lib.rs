@@ -99,6 +99,16 @@ impl Robots {
     /// `*self = Robots::parse_with(bytes, options)`, with most of the allocations saved (a
     /// crawler that parses one site's file after another). The arrays keep the capacity of the
     /// largest file parsed into them; drop the value to give that memory back.
+    ///
+    /// ```
+    /// use robots_eval::{Options, Robots};
+    /// let mut robots = Robots::default(); // an empty file: everything is allowed
+    /// assert!(robots.is_allowed("/x", "bot"));
+    /// robots.reparse(b"User-agent: *\nDisallow: /x\n", &Options::default());
+    /// assert!(!robots.is_allowed("/x", "bot"));
+    /// robots.reparse(b"User-agent: bot\nDisallow: /y\n", &Options::default());
+    /// assert!(robots.is_allowed("/x", "bot") && !robots.is_allowed("/y", "bot"));
+    /// ```
     pub fn reparse(&mut self, bytes: &[u8], options: &Options) {
         let spare = core::mem::take(self);
         *self = parse::parse(bytes, options, Some(spare));

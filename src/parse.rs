@@ -159,7 +159,10 @@ struct Builder<'s> {
 }
 
 /// Parses `input` as `options` say. Never fails, never panics. `spare`: a parsed file no longer
-/// needed, whose arrays are emptied and filled again instead of allocating new ones.
+/// needed, whose arrays are emptied and filled again instead of allocating new ones. Out of line:
+/// `Robots::parse_with` and `Robots::reparse` share one copy (the wasm module's size, and what
+/// V8 compiles for a process's first parse).
+#[inline(never)]
 pub(crate) fn parse(input: &[u8], options: &Options, spare: Option<Robots>) -> Robots {
     let dialect = options.dialect.dialect();
     let transcoded: Vec<u8>;
@@ -258,6 +261,8 @@ pub(crate) fn empty(dialect: Dialect, rules_wanted: usize) -> Robots {
 
 /// `spare`'s arrays, emptied (their capacity kept), as a fresh parse's. Every field is named, so
 /// that a field added to `Robots` must be decided on here, not carried over from the old file.
+#[cold]
+#[inline(never)]
 fn reuse(spare: Robots, dialect: Dialect, rules_wanted: usize) -> Robots {
     let Robots {
         dialect: _,

@@ -303,8 +303,15 @@ impl Engine {
     pub fn parse(&mut self, len: u32, dialect: u32, max_bytes: u32) -> u32 {
         let bytes = self.input.get(..len as usize).unwrap_or_default();
         let options = options(dialect, max_bytes);
-        let mut robots = self.spare.take().unwrap_or_default();
-        robots.reparse(bytes, &options);
+        // Two calls of one out-of-line parse (`parse::parse`): the first parse of a process, which
+        // V8 compiles on the way, reaches neither the spare's code nor a second copy of the parse.
+        let robots = match self.spare.take() {
+            Some(mut robots) => {
+                robots.reparse(bytes, &options);
+                robots
+            }
+            None => Robots::parse_with(bytes, &options),
+        };
         match self.free.pop() {
             Some(index) => {
                 self.slots[index as usize] = Some(robots);
