@@ -11,8 +11,19 @@ pub fn parse(data: &[u8]) {
         Some(&b) if b & 0xF0 == 0xF0 => usize::from(b & 0x0F) * 7,
         _ => robots_eval::DEFAULT_MAX_BYTES,
     };
+    // Reparsed into a value that held another file, with rule sets its queries compiled: the
+    // same parsed form as a fresh parse.
+    let mut reused = Robots::parse(&data[data.len() / 2..]);
+    let _ = reused.is_allowed("/", "foobot");
     for dialect in DialectId::ALL {
         let robots = Robots::parse_with(data, &Options { dialect, max_bytes });
+        reused.reparse(data, &Options { dialect, max_bytes });
+        assert_eq!(
+            format!("{reused:?}"),
+            format!("{robots:?}"),
+            "{dialect:?}: reparse differs"
+        );
+        let _ = (reused.is_allowed("/", "Googlebot"), reused.diagnostics());
         assert!(robots.bytes_read() <= data.len().min(max_bytes));
         assert_eq!(robots.truncated(), data.len() > max_bytes);
         let lines = robots.line_count();
