@@ -187,7 +187,9 @@ fn batch(args: &Args) -> Result<ExitCode, String> {
     let stdin = io::stdin().lock();
     let mut out = BufWriter::new(io::stdout().lock());
     // Conformance sets ask many questions of one file: keep the last parse.
-    let mut cache: Option<(Vec<u8>, DialectId, Robots)> = None;
+    // The last file parsed and what it was parsed from: consecutive questions on one file parse it
+    // once, and a new file is parsed into the same value (`Robots::reparse`).
+    let mut cache: (Option<(Vec<u8>, DialectId)>, Robots) = (None, Robots::default());
     let mut failed = false;
     for (n, line) in stdin.lines().enumerate() {
         let line = line.map_err(|e| e.to_string())?;
@@ -219,7 +221,7 @@ fn batch(args: &Args) -> Result<ExitCode, String> {
 fn answer(
     line: &str,
     args: &Args,
-    cache: &mut Option<(Vec<u8>, DialectId, Robots)>,
+    cache: &mut (Option<(Vec<u8>, DialectId)>, Robots),
 ) -> Result<serde_json::Value, String> {
     let v: serde_json::Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
     let field = |k: &str| v.get(k).and_then(|s| s.as_str());
@@ -238,17 +240,17 @@ fn answer(
         }
         None => args.options.dialect,
     };
-    if !matches!(cache, Some((bytes, d, _)) if *bytes == robots && *d == dialect) {
-        let parsed = Robots::parse_with(
+    let (key, parsed) = cache;
+    if !matches!(key, Some((bytes, d)) if *bytes == robots && *d == dialect) {
+        parsed.reparse(
             &robots,
             &Options {
                 dialect,
                 ..args.options
             },
         );
-        *cache = Some((robots, dialect, parsed));
+        *key = Some((robots, dialect));
     }
-    let (_, _, parsed) = cache.as_ref().ok_or("no robots")?;
     let verdict = parsed.check(url, agent);
     Ok(
         serde_json::json!({ "allowed": verdict.allowed, "line": parsed.line_of(&verdict), "reason": verdict.reason.as_str() }),
