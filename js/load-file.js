@@ -9,6 +9,9 @@
 // out `module` can still land here; the Error below then says what to do.
 
 export default function loadModule() {
+  if (typeof process.getBuiltinModule !== 'function') {
+    throw new Error(`robots-eval: Node ${process.version} is too old; it needs Node 20.16 or 22.3 or later (process.getBuiltinModule)`);
+  }
   // In pkg/node.cjs, import.meta.url is the file's URL made from __filename (scripts/build-pkg.mjs).
   const url = new URL('./robots_eval_bg.wasm', import.meta.url);
   let bytes;

@@ -57,6 +57,17 @@ console.log(JSON.stringify([r.isAllowed('/private/x', 'bot'), r.isAllowed('/publ
   }
 });
 
+test('a Node without process.getBuiltinModule gets an Error naming the versions needed, on every call', () => {
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', `process.getBuiltinModule = undefined;
+const { Robots } = await import('robots-eval');
+const messages = [];
+for (let i = 0; i < 2; i++) try { Robots.parse('User-agent: *'); } catch (e) { messages.push(e.message); }
+console.log(JSON.stringify(messages));`], { cwd: here }).toString();
+  const messages = JSON.parse(out);
+  assert.equal(messages.length, 2);
+  for (const m of messages) assert.match(m, /^robots-eval: Node v[\d.]+ is too old; it needs Node 20\.16 or 22\.3 or later/);
+});
+
 test('using: Symbol.dispose frees', () => {
   const robots = Robots.parse('User-agent: *\nDisallow: /\n');
   assert.equal(typeof robots[Symbol.dispose], 'function');
