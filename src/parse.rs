@@ -261,7 +261,8 @@ pub(crate) fn empty(dialect: Dialect, rules_wanted: usize) -> Robots {
 
 /// `spare`'s arrays, emptied (their capacity kept), as a fresh parse's. Every field is named, so
 /// that a field added to `Robots` must be decided on here, not carried over from the old file.
-#[cold]
+/// Out of line (not cold: a crawler's loop reparses every time), so that a parse without a spare,
+/// such as a process's first, does not reach its code (what V8 compiles on first use).
 #[inline(never)]
 fn reuse(spare: Robots, dialect: Dialect, rules_wanted: usize) -> Robots {
     let Robots {

@@ -186,9 +186,8 @@ fn lint(args: &Args) -> Result<ExitCode, String> {
 fn batch(args: &Args) -> Result<ExitCode, String> {
     let stdin = io::stdin().lock();
     let mut out = BufWriter::new(io::stdout().lock());
-    // Conformance sets ask many questions of one file: keep the last parse.
-    // The last file parsed and what it was parsed from: consecutive questions on one file parse it
-    // once, and a new file is parsed into the same value (`Robots::reparse`).
+    // Conformance sets ask many questions of one file: the last file parsed and what it was parsed
+    // from are kept, and a new file is parsed into the same value (`Robots::reparse`).
     let mut cache: (Option<(Vec<u8>, DialectId)>, Robots) = (None, Robots::default());
     let mut failed = false;
     for (n, line) in stdin.lines().enumerate() {
