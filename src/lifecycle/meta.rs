@@ -1,4 +1,4 @@
-//! Page-level robots rules: the robots META tag and the `X-Robots-Tag` response header, plus the
+//! Lifecycle, floor 6: page-level robots rules: the robots META tag and the `X-Robots-Tag` response header, plus the
 //! other META tags the seed documents describe (description, keywords, document-state, url,
 //! revisit-after).
 //!
@@ -15,19 +15,11 @@
 //! rules combine (G.2, G.5). The reverse never holds: `googlebot-news` does not apply to
 //! `googlebot`. Every applicable tag and header is combined.
 
-#![deny(
-    clippy::indexing_slicing,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::arithmetic_side_effects
-)]
-
 use alloc::borrow::ToOwned;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::fetch::{civil_to_ms, digits, hms, month, two_digits, weekday, Tokens};
+use super::date::{civil_to_ms, digits, hms, month, two_digits, weekday, Tokens};
 
 /// How much of a document is scanned for its head: the first 512 KiB. A head that is still open
 /// there is cut off, and [`MetaRobots::truncated`] says so. (Google reads far more of an HTML
@@ -687,7 +679,7 @@ fn min_limit(current: Option<u64>, n: i64) -> Option<u64> {
 /// `+0100` offsets and optional fractions), RFC 822/1123 (`[Fri,] 25 Jun 2010 15:00[:00]
 /// [zone]`, zone names of RFC 5322 §4.3 or `+hhmm`), RFC 850 (`Friday, 25-Jun-10 ...`) and
 /// asctime. A missing zone is UTC (our choice). Two-digit years: 00-49 are 20xx, 50-99 19xx
-/// (RFC 5322 §4.3); unlike [`crate::fetch::parse_http_date`] there is no clock to measure
+/// (RFC 5322 §4.3); unlike [`super::fetch::parse_http_date`] there is no clock to measure
 /// against.
 fn parse_date(value: &str) -> Option<i64> {
     let v = value.trim().as_bytes();
