@@ -1,5 +1,5 @@
-//! Floor 3: rule sets -> what queries scan: each crawler's merged rules, sorted in the dialect's decision
-//! order, with the filters that let a query skip most of them.
+//! Floor 3: rule sets -> what queries scan: each crawler's merged rules, sorted in the
+//! dialect's decision order, with the filters that let a query skip most of them.
 //!
 //! A rule set is compiled the first time a query needs it, not at parse time: a crawler asks
 //! about its own groups, so a file with fifty groups parsed for one crawler compiles one or two

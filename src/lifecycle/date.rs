@@ -1,6 +1,7 @@
-//! Lifecycle, floor 6: the date and token readers of HTTP headers that `fetch` (`Retry-After`,
-//! `Expires`, HTTP-date, RFC 9110 §5.6.7) and `meta` (`unavailable_after`) share. Pure
-//! functions over bytes; uses nothing of the core.
+//! Lifecycle, floor 6: the date readers of the lifecycle: HTTP-date (RFC 9110 §5.6.7) for
+//! `fetch` (`Retry-After`, `Expires`, `Date`), the lenient dates of `unavailable_after` for
+//! `meta`, and the token and digit readers both share. Pure functions over bytes; uses nothing of
+//! the core.
 
 /// Milliseconds in a day.
 pub(crate) const DAY_MS: u64 = 86_400_000;
@@ -270,4 +271,157 @@ fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
     let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(d) - 1;
     let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
     era * 146_097 + doe - 719_468
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates of unavailable_after (G.4: RFC 822, RFC 850, ISO 8601 "and other widely used formats")
+// ---------------------------------------------------------------------------------------------
+
+/// Reads a date leniently: ISO 8601 (`2010-06-25`, `2010-06-25T15:00:00Z`, with `+01:00` or
+/// `+0100` offsets and optional fractions), RFC 822/1123 (`[Fri,] 25 Jun 2010 15:00[:00]
+/// [zone]`, zone names of RFC 5322 §4.3 or `+hhmm`), RFC 850 (`Friday, 25-Jun-10 ...`) and
+/// asctime. A missing zone is UTC (our choice). Two-digit years: 00-49 are 20xx, 50-99 19xx
+/// (RFC 5322 §4.3); unlike [`parse_http_date`] there is no clock to measure
+/// against.
+pub(crate) fn parse_date(value: &str) -> Option<i64> {
+    let v = value.trim().as_bytes();
+    if v.get(4) == Some(&b'-') && v.get(..4).is_some_and(|y| y.iter().all(u8::is_ascii_digit)) {
+        iso8601(v)
+    } else {
+        rfc_date(v)
+    }
+}
+
+fn iso8601(v: &[u8]) -> Option<i64> {
+    let year = digits(v.get(..4)?)?;
+    if v.get(7) != Some(&b'-') {
+        return None;
+    }
+    let m = v.get(5..7)?;
+    let d = v.get(8..10)?;
+    if m.len() != 2 || d.len() != 2 {
+        return None;
+    }
+    let (mo, da) = (digits(m)?, digits(d)?);
+    let rest = v.get(10..)?;
+    let Some((&sep, rest)) = rest.split_first() else {
+        return civil_to_ms(i64::from(year), mo, da, 0, 0, 0);
+    };
+    if !matches!(sep, b'T' | b't' | b' ') {
+        return None;
+    }
+    let zone_at = rest
+        .iter()
+        .position(|&c| matches!(c, b'Z' | b'z' | b'+' | b'-'))
+        .unwrap_or(rest.len());
+    let (h, mi, s) = hms(rest.get(..zone_at)?, true)?;
+    let offset = match rest.get(zone_at..)? {
+        [] => 0,
+        zone => zone_offset_min(zone)?,
+    };
+    let t = civil_to_ms(i64::from(year), mo, da, h, mi, s)?;
+    t.checked_sub(offset.checked_mul(60_000)?)
+}
+
+fn rfc_date(v: &[u8]) -> Option<i64> {
+    let tokens = Tokens::split(v, true)?;
+    let t = tokens.as_slice();
+    let tok = |k: usize| t.get(k).map(|x| x.strip_suffix(b",").unwrap_or(x));
+    let mut k = 0usize;
+    if tok(0).is_some_and(|w| weekday(w).is_some()) {
+        k = 1;
+    }
+    let first = tok(k)?;
+    let (day, mon, year, time);
+    if first.contains(&b'-') {
+        // RFC 850: 25-Jun-10
+        let mut parts = first.split(|&c| c == b'-');
+        (day, mon, year) = (parts.next()?, parts.next()?, parts.next()?);
+        if parts.next().is_some() {
+            return None;
+        }
+        k = k.checked_add(1)?;
+        time = tok(k).filter(|x| x.contains(&b':'));
+        k = k.checked_add(usize::from(time.is_some()))?;
+    } else if first.first().is_some_and(u8::is_ascii_digit) {
+        // RFC 822/1123: 25 Jun 2010
+        (day, mon, year) = (first, tok(k.checked_add(1)?)?, tok(k.checked_add(2)?)?);
+        k = k.checked_add(3)?;
+        time = tok(k).filter(|x| x.contains(&b':'));
+        k = k.checked_add(usize::from(time.is_some()))?;
+    } else {
+        // asctime: Jun 25 15:00:00 2010
+        mon = first;
+        day = tok(k.checked_add(1)?)?;
+        time = Some(tok(k.checked_add(2)?)?);
+        year = tok(k.checked_add(3)?)?;
+        k = k.checked_add(4)?;
+    }
+    let offset = match tok(k) {
+        None => 0,
+        Some(zone) => {
+            k = k.checked_add(1)?;
+            zone_offset_min(zone)?
+        }
+    };
+    if k != t.len() {
+        return None;
+    }
+    let year = match year.len() {
+        2 => {
+            let yy = i64::from(digits(year)?);
+            if yy < 50 {
+                yy.checked_add(2000)?
+            } else {
+                yy.checked_add(1900)?
+            }
+        }
+        4 => i64::from(digits(year)?),
+        _ => return None,
+    };
+    let (h, mi, s) = match time {
+        Some(x) => hms(x, true)?,
+        None => (0, 0, 0),
+    };
+    let ms = civil_to_ms(year, month(mon)?, two_digits(day)?, h, mi, s)?;
+    ms.checked_sub(offset.checked_mul(60_000)?)
+}
+
+/// A zone as minutes east of UTC: `Z`, `GMT`, `UT`, `UTC`, the US names of RFC 5322 §4.3, or
+/// `+hh`, `+hhmm`, `+hh:mm` (and `-`).
+fn zone_offset_min(z: &[u8]) -> Option<i64> {
+    const NAMED: [(&[u8], i64); 12] = [
+        (b"Z", 0),
+        (b"GMT", 0),
+        (b"UT", 0),
+        (b"UTC", 0),
+        (b"EST", -300),
+        (b"EDT", -240),
+        (b"CST", -360),
+        (b"CDT", -300),
+        (b"MST", -420),
+        (b"MDT", -360),
+        (b"PST", -480),
+        (b"PDT", -420),
+    ];
+    if let Some((_, off)) = NAMED.iter().find(|(n, _)| n.eq_ignore_ascii_case(z)) {
+        return Some(*off);
+    }
+    let (&sign, rest) = z.split_first()?;
+    let sign = match sign {
+        b'+' => 1i64,
+        b'-' => -1,
+        _ => return None,
+    };
+    let (hh, mm): (&[u8], &[u8]) = match rest.len() {
+        2 => (rest, b"00"),
+        4 => (rest.get(..2)?, rest.get(2..)?),
+        5 if rest.get(2) == Some(&b':') => (rest.get(..2)?, rest.get(3..)?),
+        _ => return None,
+    };
+    let (hh, mm) = (i64::from(digits(hh)?), i64::from(digits(mm)?));
+    if hh > 23 || mm > 59 {
+        return None;
+    }
+    hh.checked_mul(60)?.checked_add(mm)?.checked_mul(sign)
 }

@@ -1,5 +1,6 @@
-//! Lifecycle, floor 6: the robots.txt fetch lifecycle as pure functions: what a crawler does with each fetch outcome,
-//! how long a fetched copy stays fresh, and when an old copy may stand in for an unreachable file.
+//! Lifecycle, floor 6: the robots.txt fetch lifecycle as pure functions: what a crawler does
+//! with each fetch outcome, how long a fetched copy stays fresh, and when an old copy may stand
+//! in for an unreachable file.
 //!
 //! No I/O and no clock: callers pass times as milliseconds since the Unix epoch. Every decision
 //! carries a stable reason code, a message a person can act on, and the text it comes from; the
