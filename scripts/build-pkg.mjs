@@ -31,7 +31,7 @@ function run(cmd, args, env = {}) {
 const cargoArgs = ['build', '--target', 'wasm32-unknown-unknown', '-p', 'robots-eval-wasm', '--locked'];
 if (debug) cargoArgs.push('--features', 'debug');
 else cargoArgs.push('--release');
-// The opt-level: see pkg/README.md ("Size and speed") for the measurements behind the default.
+// The opt-level: see docs/performance.md ("Size") for the measurements behind the default.
 const optLevel = process.env.ROBOTS_EVAL_OPT_LEVEL ?? 's';
 run('cargo', cargoArgs, debug ? {} : { CARGO_PROFILE_RELEASE_STRIP: 'false', CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel });
 const built = join(root, 'target', 'wasm32-unknown-unknown', debug ? 'debug' : 'release', 'robots_eval_wasm.wasm');
@@ -50,7 +50,7 @@ if (debug) {
   const wasmOpt = join(root, 'node_modules', '.bin', 'wasm-opt');
   // -O3: on rustc's opt-level=s output it has been as small as -Oz --converge or smaller (45,168 vs
   // 45,200 B gzip; with an earlier core 44.9 vs 46.5 KB and parse large.txt 0.84 vs 1.27 ms), never
-  // slower. ROBOTS_EVAL_WASM_OPT="-Oz --converge" to compare; see pkg/README.md ("Size and speed").
+  // slower. ROBOTS_EVAL_WASM_OPT="-Oz --converge" to compare; see docs/performance.md ("Size").
   const passes = (process.env.ROBOTS_EVAL_WASM_OPT ?? '-O3').split(' ');
   // wasm-bindgen exports its JS function __wbindgen_init_externref_table (an import) again as
   // __wbindgen_start, for the glue to call once. V8 cannot call an exported import through its

@@ -24,10 +24,13 @@ before(async () => {
     '--minify', `--outfile=${join(here, 'bundle', 'app.js')}`, '--log-level=warning'], { cwd: here });
   writeFileSync(join(here, 'bundle.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/bundle/app.js"></script>');
   server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const url = new URL(req.url, 'http://x');
+    const path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+    // ?csp=...: the page is served with that Content Security Policy (the README quotes the error).
+    const csp = url.searchParams.get('csp');
     try {
       const body = readFileSync(join(here, path));
-      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
+      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', ...(csp ? { 'content-security-policy': csp } : {}) });
       res.end(body);
     } catch {
       res.writeHead(404).end();
@@ -74,4 +77,14 @@ test('Chromium: an esbuild bundle (browser condition, wasm embedded)', async () 
   const { result, errors } = await run('bundle.html');
   assert.deepEqual(errors, []);
   assert.deepEqual(result, { failures: [] });
+});
+
+// README.md, "Content Security Policy": the policy a page needs, and the error without it.
+test('Chromium: a Content Security Policy needs \'wasm-unsafe-eval\'; without it the first parse throws a CompileError', async () => {
+  const without = await run(`bundle.html?csp=${encodeURIComponent("script-src 'self'")}`);
+  assert.equal(without.result.failures.length, 1);
+  assert.match(without.result.failures[0], /CompileError: WebAssembly\.Module\(\): Compiling or instantiating WebAssembly module violates the following Content Security policy directive because 'unsafe-eval' is not an allowed source of script in the following Content Security Policy directive: "script-src 'self'"/);
+  const allowed = await run(`bundle.html?csp=${encodeURIComponent("script-src 'self' 'wasm-unsafe-eval'")}`);
+  assert.deepEqual(allowed.errors, []);
+  assert.deepEqual(allowed.result, { failures: [] });
 });
