@@ -88,3 +88,21 @@ test('Chromium: a Content Security Policy needs \'wasm-unsafe-eval\'; without it
   assert.deepEqual(allowed.errors, []);
   assert.deepEqual(allowed.result, { failures: [] });
 });
+
+// README.md, "Browsers, without a bundler": the example page as the installed README has it.
+test('Chromium: the README\'s page without a bundler', async () => {
+  const readme = readFileSync(join(here, 'node_modules', 'robots-eval', 'README.md'), 'utf8');
+  const html = /^\*\*Browsers, without a bundler\*\*[\s\S]*?^```html\n([\s\S]*?)^```$/m.exec(readme);
+  assert.ok(html, 'README.md has no html example under "Browsers, without a bundler"');
+  writeFileSync(join(here, 'readme.html'), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">\n${html[1]}`);
+  const p = await browser.newPage();
+  const errors = [];
+  p.on('pageerror', (e) => errors.push(String(e)));
+  await p.goto(`${base}/readme.html`);
+  const out = () => p.waitForFunction(() => document.getElementById('out').textContent, null, { timeout: 10000 }).then((h) => h.jsonValue());
+  assert.equal(await out(), 'disallowed (line 2, rule)');
+  await p.fill('#url', '/public');
+  assert.equal(await out(), 'allowed (line 0, no-match)');
+  await p.close();
+  assert.deepEqual(errors, []);
+});
