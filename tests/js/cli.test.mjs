@@ -5,8 +5,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCase } from './cli-cases.mjs';
 
@@ -60,4 +60,63 @@ test('native CLI: the same cases, the same output', async (t) => {
     return;
   }
   await runAll([native]);
+});
+
+/** The `run:` commands of a GitHub Actions workflow, in order (`run: cmd` and `run: |` blocks). */
+function runCommands(yaml) {
+  const lines = yaml.split('\n');
+  const out = [];
+  lines.forEach((line, i) => {
+    const m = /^(\s*)(?:- )?run: (.*)$/.exec(line);
+    if (!m) return;
+    if (m[2] !== '|') return out.push(m[2]);
+    const block = [];
+    for (let j = i + 1; j < lines.length && (lines[j].trim() === '' || /^\s*/.exec(lines[j])[0].length > m[1].length); j++) block.push(lines[j]);
+    const indent = Math.min(...block.filter((l) => l.trim()).map((l) => /^\s*/.exec(l)[0].length));
+    out.push(block.map((l) => l.slice(indent)).join('\n'));
+  });
+  return out;
+}
+
+test('the GitHub Actions workflow of the README: its steps pass on a good change; the expectations fail on a bad one', () => {
+  const readme = readFileSync(join('node_modules', 'robots-eval', 'pkg', 'README.md'), 'utf8');
+  const yaml = /```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
+  assert.ok(yaml, 'pkg/README.md has a yaml block');
+  const steps = runCommands(yaml);
+  assert.equal(steps.length, 3, steps.join('\n---\n'));
+  // The site: files of the shared cases, a main branch, and a pull request's change.
+  const files = (name) => cases.find((c) => c.name.startsWith(name)).files;
+  const { 'robots.txt': before, 'new.txt': after } = files('diff: only the answers that change');
+  const site = mkdtempSync(join(process.cwd(), 'ci-'));
+  const tmp = join(site, '.runner-temp');
+  mkdirSync(join(site, 'public'), { recursive: true });
+  mkdirSync(tmp);
+  const git = (...args) => execFileSync('git', ['-c', 'user.name=ci', '-c', 'user.email=ci@example.invalid', ...args], { cwd: site });
+  try {
+    writeFileSync(join(site, 'public', 'robots.txt'), before);
+    writeFileSync(join(site, 'public', 'sitemap.xml'), files('table --sitemap: a sitemap file')['sitemap.xml']);
+    writeFileSync(join(site, 'robots-expectations.txt'), files('test: every expectation holds')['exp.txt']);
+    git('init', '-q', '-b', 'main');
+    git('add', '.');
+    git('commit', '-q', '-m', 'site');
+    git('update-ref', 'refs/remotes/origin/main', 'HEAD');
+    writeFileSync(join(site, 'public', 'robots.txt'), after);
+    // As the runner has them; npx finds the installed package (offline: nothing is downloaded).
+    const env = { ...process.env, GITHUB_BASE_REF: 'main', RUNNER_TEMP: tmp, npm_config_offline: 'true' };
+    const run = (cmd) => spawnSync('bash', ['-e', '-c', cmd], { cwd: site, env, encoding: 'utf8' });
+    const results = steps.map(run);
+    results.forEach((r, i) => assert.equal(r.status, 0, `step ${i + 1}: ${steps[i]}\n${r.stdout}${r.stderr}`));
+    assert.match(results[0].stdout, /0 errors/);
+    assert.match(results[1].stdout, /4 expectations, 4 passed, 0 failed/);
+    // The reviewer sees what changes: Googlebot loses /private/a, Bingbot gains the PDFs and loses /drafts/.
+    assert.match(results[2].stdout, /https:\/\/example\.com\/private\/a\?x=1&y=2  Googlebot: allowed -> disallowed/);
+    assert.match(results[2].stdout, /3 of 8 answers changed \(2 now disallowed, 1 now allowed\), 5 unchanged/);
+    // A change that breaks an expectation fails the job.
+    writeFileSync(join(site, 'robots-expectations.txt'), files('test: the proposed file breaks an expectation')['exp.txt']);
+    const broken = run(steps[1]);
+    assert.equal(broken.status, 1);
+    assert.match(broken.stdout, /FAIL robots-expectations\.txt:6: allow Bingbot \/drafts\/x/);
+  } finally {
+    rmSync(site, { recursive: true, force: true });
+  }
 });
