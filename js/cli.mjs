@@ -65,7 +65,8 @@ function parseArgs(argv) {
   if (!Robots.dialects.includes(o.dialect.toLowerCase())) throw new UsageError(`unknown dialect ${JSON.stringify(o.dialect)} (dialects: ${Robots.dialects.join(', ')})`);
   o.dialect = o.dialect.toLowerCase();
   if (o.maxBytes !== undefined) {
-    if (!/^\d+$/.test(o.maxBytes)) throw new UsageError(`--max-bytes: not a number: ${JSON.stringify(o.maxBytes)}`);
+    // At most 2^53 - 1 (a JavaScript integer, and far beyond any robots.txt).
+    if (!/^\d+$/.test(o.maxBytes) || !Number.isSafeInteger(Number(o.maxBytes))) throw new UsageError(`--max-bytes: not a number of bytes: ${JSON.stringify(o.maxBytes)}`);
     o.maxBytes = Number(o.maxBytes);
   }
   if ([o.json, o.csv, o.markdown].filter(Boolean).length > 1) throw new UsageError('choose one of --json, --csv and --markdown');
@@ -131,11 +132,12 @@ async function loadRobots(arg, o, what) {
     body = new Uint8Array(await res.arrayBuffer());
     return new Response(body, { status: res.status, headers: res.headers });
   };
+  if (!URL.canParse(arg)) throw new UsageError(`${what}: not a valid URL: ${JSON.stringify(arg)}`);
   let robots;
   try {
     robots = await fetchRobots(arg, { ...options, fetch: keep });
   } catch (e) {
-    throw new UsageError(`${what}: ${e.message}`);
+    throw new UsageError(`${what}: ${e.message.replace(/^robots-eval: /, '')}`);
   }
   const s = robots.source;
   if (s.status === 0) throw new UsageError(`fetch failed: ${s.finalUrl}: ${failure ?? s.message}`);
@@ -144,9 +146,12 @@ async function loadRobots(arg, o, what) {
   return { robots, lines: s.treatedAs === 'parse' ? splitLines(body) : null, name: s.url };
 }
 
-/** The file's lines as the core numbers them (LF, CR and CRLF each end one). */
+/**
+ * The file's lines as the core numbers them (LF, CR and CRLF each end one), as they are shown: cut
+ * at a NUL (the core reads no further), other control characters but tab as U+FFFD.
+ */
 function splitLines(bytes) {
-  return new TextDecoder().decode(bytes).split(/\r\n|\r|\n/);
+  return new TextDecoder().decode(bytes).split(/\r\n|\r|\n/).map((l) => l.replace(/\0[\s\S]*$/, '').replace(/[\x01-\x08\x0b-\x1f\x7f-\x9f]/g, '\uFFFD'));
 }
 
 /** The URLs of --urls or --sitemap. */
@@ -293,10 +298,11 @@ function pointAt(d, lines) {
   const none = { column: null, length: 0 };
   if (text === undefined) return none;
   if (d.code.startsWith('missing-colon')) {
-    const key = /^\s*\S+/.exec(text);
+    const key = /^[ \t]*[^ \t]+/.exec(text);
     return key ? { column: width(key[0]) + 1, length: 1 } : none;
   }
-  const detail = / \(([^()]+)\)$/.exec(d.message)?.[1];
+  // Every message of the core ends with '.', and a detail follows as " (detail)".
+  const detail = /^[\s\S]*?\. \(([\s\S]+)\)$/.exec(d.message)?.[1];
   for (const want of detail ? [detail, detail.split(' ')[0]] : []) {
     const at = want === '' ? -1 : text.indexOf(want);
     if (at >= 0) return { column: width(text.slice(0, at)) + 1, length: width(want) };

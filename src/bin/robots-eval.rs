@@ -152,11 +152,13 @@ fn parse_args(argv: &[String]) -> Result<Args, Fail> {
         format!("unknown dialect {dialect:?} (dialects: rfc9309, google, draft1996, original1994, revisited)")
     })?;
     if let Some(n) = max_bytes {
+        // At most 2^53 - 1, as the npm command (a JavaScript integer).
         a.options.max_bytes = n
-            .parse()
+            .parse::<u64>()
             .ok()
-            .filter(|_| n.bytes().all(|b| b.is_ascii_digit()))
-            .ok_or_else(|| format!("--max-bytes: not a number: {n:?}"))?;
+            .filter(|&v| n.bytes().all(|b| b.is_ascii_digit()) && v < 1 << 53)
+            .and_then(|v| usize::try_from(v).ok())
+            .ok_or_else(|| format!("--max-bytes: not a number of bytes: {n:?}"))?;
     }
     if [a.json, a.csv, a.markdown].iter().filter(|b| **b).count() > 1 {
         return Err("choose one of --json, --csv and --markdown".into());
@@ -275,6 +277,11 @@ impl Inputs {
                 lines: Some(split_lines(&bytes)),
                 name: name.to_string(),
             });
+        }
+        let valid =
+            ureq::http::Uri::try_from(arg).is_ok_and(|u| u.host().is_some_and(|h| !h.is_empty()));
+        if !valid {
+            return Err(format!("{what}: not a valid URL: {arg:?}"));
         }
         let robots_url = resolve(arg, "/robots.txt");
         let now_ms = SystemTime::now()
@@ -415,17 +422,27 @@ fn resolve(base: &str, reference: &str) -> String {
     format!("{}{dir}{reference}", &base[..origin_end])
 }
 
-/// The file's lines as the core numbers them (LF, CR and CRLF each end one).
+/// The file's lines as the core numbers them (LF, CR and CRLF each end one), as they are shown:
+/// cut at a NUL (the core reads no further), other control characters but tab as U+FFFD.
 fn split_lines(bytes: &[u8]) -> Vec<String> {
     let text = String::from_utf8_lossy(bytes);
+    let shown = |line: &str| -> String {
+        let line = line.split('\0').next().unwrap_or_default();
+        line.chars()
+            .map(|c| match c {
+                '\u{1}'..='\u{8}' | '\u{b}'..='\u{1f}' | '\u{7f}'..='\u{9f}' => '\u{fffd}',
+                c => c,
+            })
+            .collect()
+    };
     let mut lines = Vec::new();
     let mut rest: &str = &text;
     while let Some(i) = rest.find(['\r', '\n']) {
-        lines.push(rest[..i].to_string());
+        lines.push(shown(&rest[..i]));
         let skip = if rest[i..].starts_with("\r\n") { 2 } else { 1 };
         rest = &rest[i + skip..];
     }
-    lines.push(rest.to_string());
+    lines.push(shown(rest));
     lines
 }
 
@@ -542,7 +559,7 @@ fn answer(file: &File, url: &str, agent: &str) -> Answer {
         let written = file
             .lines
             .as_ref()
-            .and_then(|l| l.get(r.line as usize - 1))
+            .and_then(|l| l.get((r.line as usize).saturating_sub(1)))
             .map(|t| t.trim_start_matches('\u{feff}').trim())
             .filter(|t| !t.is_empty());
         written.map_or_else(
@@ -790,10 +807,9 @@ fn lint(a: &Args, inputs: &mut Inputs) -> Result<u8, Fail> {
 /// word, where the line contains it.
 fn point_at(code: &str, detail: Option<&str>, text: &str) -> Option<(usize, usize)> {
     if code.starts_with("missing-colon") {
-        let start = text.len() - text.trim_start().len();
-        let end = text[start..]
-            .find(char::is_whitespace)
-            .map_or(text.len(), |i| start + i);
+        let blank = [' ', '\t'];
+        let start = text.len() - text.trim_start_matches(blank).len();
+        let end = text[start..].find(blank).map_or(text.len(), |i| start + i);
         return (end > start).then(|| (width(&text[..end]) + 1, 1));
     }
     let detail = detail?;
