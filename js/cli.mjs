@@ -208,22 +208,36 @@ function xmlText(s) {
 
 const KIND = { allow: 'Allow', disallow: 'Disallow' };
 
-/** The verdict as the JSON output has it: { allowed, reason, line, rule } (rule as written). */
-function answer(file, url, agent) {
-  const e = file.robots.explain(url, agent);
+/**
+ * Cell (r, c) of `t`, a `robots.table()` of the file, as the JSON output has it:
+ * { allowed, reason, line, rule }, the rule as written (the deciding line of the file).
+ */
+function cell(file, t, r, c) {
+  const line = t.lines[r][c];
   let rule = null;
-  if (e.rule) rule = file.lines?.[e.rule.line - 1]?.replace(/^\uFEFF/, '').trim() || `${KIND[e.rule.kind]}: ${e.rule.pattern}`;
-  return { allowed: e.allowed, reason: e.reason, line: e.line, rule };
+  if (line) {
+    rule = file.lines?.[line - 1]?.replace(/^\uFEFF/, '').trim();
+    // No text: a fetch taken as allow-all or disallow-all, whose rules were not read from a body.
+    if (!rule) {
+      const { kind, pattern } = file.robots.explain(t.urls[r], t.agents[c]).rule;
+      rule = `${KIND[kind]}: ${pattern}`;
+    }
+  }
+  return { allowed: t.allowed[r][c], reason: t.reasons[r][c], line, rule };
 }
+
+/** One answer: { allowed, reason, line, rule }. */
+const answer = (file, url, agent) => cell(file, file.robots.table([url], [agent]), 0, 0);
 
 const WHY = { 'no-match': 'no rule matches', 'no-group': 'no group applies', 'robots-txt': '/robots.txt is always allowed' };
 /** "line 3: Disallow: /x (rule)", "no rule matches (no-match)". */
 const why = (a) => `${a.rule !== null ? `line ${a.line}: ${a.rule}` : WHY[a.reason] ?? a.reason} (${a.reason})`;
 const verdict = (a) => (a.allowed ? 'allowed' : 'disallowed');
 
-/** Each URL, then each agent: [{ url, agent, allowed, reason, line, rule }]. */
+/** Each URL, then each agent: [{ url, agent, allowed, reason, line, rule }], from one table. */
 function answers(file, urls, agents) {
-  return urls.flatMap((url) => agents.map((agent) => ({ url, agent, ...answer(file, url, agent) })));
+  const t = file.robots.table(urls, agents);
+  return urls.flatMap((url, r) => agents.map((agent, c) => ({ url, agent, ...cell(file, t, r, c) })));
 }
 
 const width = (s) => [...s].length;
@@ -348,16 +362,14 @@ async function diff(o) {
   const urls = await loadUrls(o);
   const before = await loadRobots(o.positional[0], o, '<old>');
   const after = await loadRobots(o.positional[1], o, '<new>');
+  // The verdicts of both files in one table each; the answers only of the cells that change.
+  const [tb, ta] = [before, after].map((f) => f.robots.table(urls, o.agent));
   const changes = [];
   let unchanged = 0;
-  for (const url of urls) {
-    for (const agent of o.agent) {
-      const b = answer(before, url, agent);
-      const a = answer(after, url, agent);
-      if (a.allowed === b.allowed) unchanged++;
-      else changes.push({ url, agent, before: b, after: a });
-    }
-  }
+  urls.forEach((url, r) => o.agent.forEach((agent, c) => {
+    if (tb.allowed[r][c] === ta.allowed[r][c]) unchanged++;
+    else changes.push({ url, agent, before: cell(before, tb, r, c), after: cell(after, ta, r, c) });
+  }));
   if (o.json) {
     json({ changes, unchanged });
   } else {
