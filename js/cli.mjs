@@ -92,16 +92,27 @@ function readInput(path, what) {
   }
 }
 
-/** Fetches a URL's body (sitemaps); exit 2 when it cannot. */
+/** The sitemap protocol's limit: 50 MB (52,428,800 bytes), uncompressed. Larger sitemaps (and gzip bombs) are an input error. */
+const SITEMAP_MAX = 52428800;
+
+/** Fetches a sitemap (at most SITEMAP_MAX + 1 bytes of it, within 30 s); exit 2 when it cannot. */
 async function fetchBytes(url, what) {
+  const chunks = [];
+  let size = 0;
   let res;
   try {
     res = await fetch(url, { signal: AbortSignal.timeout(30000) });
+    if (!res.ok) throw new UsageError(`fetch failed: ${url}: HTTP ${res.status}`);
+    for await (const chunk of res.body ?? []) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > SITEMAP_MAX) break;
+    }
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(`fetch failed: ${url}: ${e.cause?.message ?? e.message}`);
   }
-  if (!res.ok) throw new UsageError(`fetch failed: ${url}: HTTP ${res.status}`);
-  const bytes = new Uint8Array(await res.arrayBuffer());
+  const bytes = Buffer.concat(chunks).subarray(0, SITEMAP_MAX + 1);
   console.error(`${NAME}: fetched ${url}: HTTP ${res.status}, ${bytes.length} bytes (${what})`);
   return bytes;
 }
@@ -178,10 +189,13 @@ async function loadUrls(o) {
 
 /** The <loc> values of a sitemap or sitemap index (XML, gzipped or not). */
 function sitemapLocs(bytes, where) {
+  const tooLarge = () => new UsageError(`--sitemap: ${where}: larger than 52,428,800 bytes, the sitemap protocol's limit`);
+  if (bytes.length > SITEMAP_MAX) throw tooLarge();
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
     try {
-      bytes = gunzipSync(bytes);
+      bytes = gunzipSync(bytes, { maxOutputLength: SITEMAP_MAX });
     } catch (e) {
+      if (e.code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
       throw new UsageError(`--sitemap: ${where}: not valid gzip (${e.message})`);
     }
   }

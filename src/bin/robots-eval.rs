@@ -188,12 +188,19 @@ struct File {
 
 const DISALLOW_ALL: &[u8] = b"User-agent: *\nDisallow: /\n";
 
+/// A robots.txt fetch must be over within this (`fetchRobots`'s default).
+const ROBOTS_TIMEOUT: Duration = Duration::from_secs(10);
+/// A sitemap's fetch must be over within this.
+const SITEMAP_TIMEOUT: Duration = Duration::from_secs(30);
+/// The sitemap protocol's limit: 50 MB (52,428,800 bytes), uncompressed. Larger sitemaps (and gzip
+/// bombs) are an input error.
+const SITEMAP_MAX: usize = 52_428_800;
+
 impl Inputs {
     fn new() -> Self {
         let config = ureq::Agent::config_builder()
             .http_status_as_error(false)
             .max_redirects(0)
-            .timeout_global(Some(Duration::from_secs(10)))
             .build();
         Inputs {
             stdin_taken: None,
@@ -225,8 +232,14 @@ impl Inputs {
 
     /// One GET without following redirects: (status, Location, the first `cap` bytes of a 2xx
     /// body).
-    fn get(&self, url: &str, cap: u64) -> Result<(u16, Option<String>, Vec<u8>), String> {
-        let mut res = self.http.get(url).call().map_err(|e| e.to_string())?;
+    fn get(
+        &self,
+        url: &str,
+        cap: u64,
+        timeout: Duration,
+    ) -> Result<(u16, Option<String>, Vec<u8>), String> {
+        let request = self.http.get(url).config().timeout_global(Some(timeout));
+        let mut res = request.build().call().map_err(|e| e.to_string())?;
         let status = res.status().as_u16();
         let location = res
             .headers()
@@ -249,7 +262,7 @@ impl Inputs {
         let mut current = url.to_string();
         for _ in 0..=20 {
             let (status, location, body) = self
-                .get(&current, 1 << 30)
+                .get(&current, SITEMAP_MAX as u64 + 1, SITEMAP_TIMEOUT)
                 .map_err(|e| format!("fetch failed: {url}: {e}"))?;
             match (status, location) {
                 (300..=399, Some(next)) => current = resolve(&current, &next),
@@ -297,7 +310,7 @@ impl Inputs {
             };
             // One byte more than the cap, so the parser sees the file was longer (`truncated`).
             let cap = (options.max_bytes as u64).saturating_add(1);
-            let (status, location, body) = match self.get(&current, cap) {
+            let (status, location, body) = match self.get(&current, cap, ROBOTS_TIMEOUT) {
                 Ok(got) => got,
                 Err(e) => return Err(format!("fetch failed: {current}: {e}")),
             };
@@ -449,11 +462,20 @@ fn split_lines(bytes: &[u8]) -> Vec<String> {
 /// The `<loc>` values of a sitemap or sitemap index (XML, gzipped or not), and whether it is an
 /// index.
 fn sitemap_locs(mut bytes: Vec<u8>, at: &str) -> Result<(bool, Vec<String>), Fail> {
+    let too_large =
+        || format!("--sitemap: {at}: larger than 52,428,800 bytes, the sitemap protocol's limit");
+    if bytes.len() > SITEMAP_MAX {
+        return Err(too_large());
+    }
     if bytes.starts_with(&[0x1f, 0x8b]) {
         let mut out = Vec::new();
         flate2::read::MultiGzDecoder::new(&bytes[..])
+            .take(SITEMAP_MAX as u64 + 1)
             .read_to_end(&mut out)
             .map_err(|e| format!("--sitemap: {at}: not valid gzip ({e})"))?;
+        if out.len() > SITEMAP_MAX {
+            return Err(too_large());
+        }
         bytes = out;
     }
     let xml = String::from_utf8_lossy(&bytes);

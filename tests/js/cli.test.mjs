@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { runCase } from './cli-cases.mjs';
 
 const repo = process.env.ROBOTS_EVAL_REPO;
@@ -60,6 +61,24 @@ test('native CLI: the same cases, the same output', async (t) => {
     return;
   }
   await runAll([native]);
+});
+
+test('a gzipped sitemap past the protocol\'s 50 MB (a gzip bomb) is an input error, in both builds', () => {
+  const dir = mkdtempSync(join(process.cwd(), 'bomb-'));
+  try {
+    // 52,428,801 bytes of XML in about 51 KB.
+    const xml = Buffer.alloc(52428801, ' ');
+    xml.write('<urlset>');
+    writeFileSync(join(dir, 'bomb.xml.gz'), gzipSync(xml, { level: 9 }));
+    writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /x\n');
+    for (const command of [bin, ...(existsSync(native) ? [native] : [])]) {
+      const r = spawnSync(command, ['table', 'robots.txt', '--sitemap', 'bomb.xml.gz', '-a', 'Bot'], { cwd: dir, encoding: 'utf8' });
+      assert.equal(r.status, 2, `${command}: ${r.stderr}`);
+      assert.equal(r.stderr, "robots-eval: --sitemap: bomb.xml.gz: larger than 52,428,800 bytes, the sitemap protocol's limit\n");
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 /** The `run:` commands of a GitHub Actions workflow, in order (`run: cmd` and `run: |` blocks). */
