@@ -186,6 +186,7 @@ struct File {
     name: String,
 }
 
+/// What a fetch taken as disallow-all (or deferred) is parsed as: the rules `fetchRobots` builds.
 const DISALLOW_ALL: &[u8] = b"User-agent: *\nDisallow: /\n";
 
 /// A robots.txt fetch must be over within this (`fetchRobots`'s default).
@@ -291,12 +292,13 @@ impl Inputs {
                 name: name.to_string(),
             });
         }
-        let valid =
-            ureq::http::Uri::try_from(arg).is_ok_and(|u| u.host().is_some_and(|h| !h.is_empty()));
+        // Only the origin matters: the site's /robots.txt is fetched.
+        let robots_url = resolve(arg, "/robots.txt");
+        let valid = ureq::http::Uri::try_from(&robots_url)
+            .is_ok_and(|u| u.host().is_some_and(|h| !h.is_empty()));
         if !valid {
             return Err(format!("{what}: not a valid URL: {arg:?}"));
         }
-        let robots_url = resolve(arg, "/robots.txt");
         let now_ms = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_millis() as u64);
