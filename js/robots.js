@@ -36,6 +36,51 @@ function typeError(where, what, value) {
   return new TypeError(`${PREFIX}${where}: ${what}, got ${describe(value)}`);
 }
 
+const NO_OPTIONS = Object.freeze({});
+
+/**
+ * An options argument: undefined or null (none), or an object whose every key is one of
+ * `accepted` (a misspelt option would otherwise be silently ignored). Returns the object.
+ */
+function optionsArg(options, where, accepted) {
+  if (options === undefined || options === null) return NO_OPTIONS;
+  if (typeof options !== 'object') throw typeError(where, 'options must be an object', options);
+  for (const key in options) {
+    if (!accepted.includes(key)) {
+      throw new TypeError(`${PREFIX}${where}: unknown option ${JSON.stringify(key)}; the options are ${accepted.map((k) => `'${k}'`).join(', ')}`);
+    }
+  }
+  return options;
+}
+
+/** A number option: a TypeError when it is not a number, a RangeError when `ok` rejects it. */
+function numberOption(value, where, name, ok, what) {
+  if (typeof value !== 'number') throw typeError(where, `options.${name} must be a number`, value);
+  if (!ok(value)) throw new RangeError(`${PREFIX}${where}: options.${name} must be ${what}, got ${describe(value)}`);
+  return value;
+}
+
+const PARSE_OPTIONS = ['dialect', 'maxBytes', 'url'];
+const FETCH_OPTIONS = ['fetch', 'userAgent', 'dialect', 'timeoutMs', 'signal', 'maxBytes', 'retryAfterMs', 'previous', 'now', 'siteDown'];
+const META_OPTIONS = ['conflict'];
+const isMaxBytes = (v) => v >= 0 && (v === Infinity || Number.isInteger(v));
+const isNonNegative = (v) => v >= 0;
+
+/**
+ * The origin (scheme, host, port) of an absolute http: or https: URL given as the site of a
+ * robots.txt; a TypeError otherwise.
+ */
+function siteOrigin(url, where, name) {
+  let u = null;
+  try {
+    u = typeof URL === 'function' && url instanceof URL ? url : typeof url === 'string' ? new URL(url) : null;
+  } catch {}
+  if (u === null || (u.protocol !== 'http:' && u.protocol !== 'https:')) {
+    throw typeError(where, `${name} must be an absolute http: or https: URL (a string or a URL)`, url);
+  }
+  return u.origin;
+}
+
 /** A `\n`-prefixed list from the boundary back into an array. */
 function split(joined) {
   return joined === '' ? [] : joined.slice(1).split('\n');
@@ -319,6 +364,10 @@ export function defineApi(loadModule) {
     #diagnostics = null;
     #dialect;
     #source = null;
+    // The origin of the site this robots.txt belongs to, when known (fetchRobots, RobotRules, the
+    // `url` option); URLs of another origin are then refused (#onSite). null: any URL is taken as
+    // this site's.
+    #origin = null;
     // For the fetch lifecycle (fetchRobots, RobotRules): the text of the last good copy of the
     // site's robots.txt (a string or bytes we own), kept so that a later failure can fall back on
     // it (policy use-cached); null when there is none. Survives free().
@@ -338,6 +387,7 @@ export function defineApi(loadModule) {
 
     static [WITH_SOURCE](robots, source, copy = null) {
       robots.#source = source;
+      robots.#origin = new URL(source.url).origin;
       robots.#copy = copy;
       return robots;
     }
@@ -393,19 +443,17 @@ export function defineApi(loadModule) {
       // no lookup: the first parse of a process then compiles no RegExp.
       let dialect;
       let maxBytes = DEFAULT_MAX_BYTES;
+      let origin = null;
       if (options !== undefined && options !== null) {
-        if (typeof options !== 'object') throw typeError(where, 'options must be an object', options);
+        optionsArg(options, where, PARSE_OPTIONS);
         if (options.dialect !== undefined) {
           if (typeof options.dialect !== 'string') throw typeError(where, 'options.dialect must be a string', options.dialect);
           dialect = options.dialect;
         }
         if (options.maxBytes !== undefined) {
-          maxBytes = options.maxBytes;
-          if (typeof maxBytes !== 'number') throw typeError(where, 'options.maxBytes must be a number', maxBytes);
-          if (!(maxBytes >= 0) || (maxBytes !== Infinity && !Number.isInteger(maxBytes))) {
-            throw new RangeError(`${PREFIX}${where}: options.maxBytes must be a non-negative integer or Infinity, got ${maxBytes}`);
-          }
+          maxBytes = numberOption(options.maxBytes, where, 'maxBytes', isMaxBytes, 'a non-negative integer or Infinity');
         }
+        if (options.url !== undefined) origin = siteOrigin(options.url, where, 'options.url');
       }
       maxBytes = Math.min(maxBytes, MAX_U32);
       const d = dialect === undefined ? 0 : dialectIndex(dialect);
@@ -425,6 +473,7 @@ export function defineApi(loadModule) {
           putBytes(text, 0);
         }
         const robots = new Robots(INTERNAL, w.parse(len, d, maxBytes), current, NAMES.dialects[d]);
+        robots.#origin = origin;
         trim();
         Robots.#enlist(robots);
         return robots;
@@ -440,6 +489,28 @@ export function defineApi(loadModule) {
         throw new Error(`${PREFIX}${where}: this Robots object belonged to a WebAssembly instance that was reset after an internal error; parse the file again`);
       }
       return this.#handle;
+    }
+
+    /**
+     * Refuses an absolute URL of another origin than this robots.txt's: its rules say nothing
+     * about other sites (RFC 9309 section 2.3: the file sits at the top-level path of the service it covers), and answering from them would be a guess. A path
+     * (`/x`) is this site's. Called only when the origin is known.
+     */
+    #onSite(url, where) {
+      const origin = this.#origin;
+      const n = origin.length;
+      // The common case, a URL as the site writes it, without parsing it.
+      if (url.startsWith(origin) && (url.length === n || url[n] === '/' || url[n] === '?' || url[n] === '#')) return;
+      if (url[0] === '/' && url[1] !== '/') return;
+      // Another string without a scheme or `//` is a relative path too.
+      if (!/^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(url)) return;
+      let u = null;
+      try {
+        u = new URL(url, origin); // a network-path reference (//host/x) takes the site's scheme
+      } catch {}
+      if (u === null || u.origin !== origin) {
+        throw new RangeError(`${PREFIX}${where}: ${describe(url)} is not on ${origin}, the site this robots.txt belongs to; its rules say nothing about other sites (fetch that site's robots.txt)`);
+      }
     }
 
     /** The packed selection of `agent` (cached). */
@@ -460,6 +531,7 @@ export function defineApi(loadModule) {
       const handle = this.#live('isAllowed(url, agent)');
       if (typeof url !== 'string') url = urlArg(url, 'isAllowed(url, agent)');
       if (typeof agent !== 'string') throw typeError('isAllowed(url, agent)', 'agent must be a string', agent);
+      if (this.#origin !== null) this.#onSite(url, 'isAllowed(url, agent)');
       try {
         const selection = this.#select(handle, agent);
         return w.allowed(handle, put(url, 0), selection) === 1;
@@ -473,6 +545,7 @@ export function defineApi(loadModule) {
       const handle = this.#live(where);
       url = urlArg(url, where);
       if (typeof agent !== 'string') throw typeError(where, 'agent must be a string', agent);
+      if (this.#origin !== null) this.#onSite(url, where);
       try {
         const urlLen = put(url, 0);
         const agentLen = put(agent, urlLen);
@@ -514,6 +587,7 @@ export function defineApi(loadModule) {
         if (typeof a !== 'string') throw typeError(where, `agents[${i}] must be a string`, a);
         return a;
       });
+      if (this.#origin !== null) for (let r = 0; r < urls.length; r++) this.#onSite(urls[r], `${where}: urls[${r}]`);
       const rows = urls.length;
       const cols = agents.length;
       let cells;
@@ -734,26 +808,26 @@ export function defineApi(loadModule) {
       }
     },
     attach: withSource,
+    options: optionsArg,
+    numberOption,
     copyOf: (robots) => Robots[COPY_OF](robots),
   };
 
   async function fetchRobots(url, options) {
     const where = 'fetchRobots(url, options)';
     url = urlArg(url, where);
-    if (options !== undefined && options !== null && typeof options !== 'object') throw typeError(where, 'options must be an object', options);
     const {
       fetch: doFetch = globalThis.fetch, userAgent, dialect = 'rfc9309', timeoutMs = 10000, signal, maxBytes = DEFAULT_MAX_BYTES,
       retryAfterMs = DEFAULT_RETRY_AFTER_MS, previous = null, now: clock = Date.now, siteDown = false,
-    } = options ?? {};
+    } = optionsArg(options, where, FETCH_OPTIONS);
     if (typeof doFetch !== 'function') throw typeError(where, 'options.fetch must be a function', doFetch);
     if (userAgent !== undefined && typeof userAgent !== 'string') throw typeError(where, 'options.userAgent must be a string', userAgent);
     if (typeof dialect !== 'string') throw typeError(where, 'options.dialect must be a string', dialect);
-    if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) throw new RangeError(`${PREFIX}${where}: options.timeoutMs must be a positive number, got ${describe(timeoutMs)}`);
-    if (typeof maxBytes !== 'number' || !(maxBytes >= 0) || (maxBytes !== Infinity && !Number.isInteger(maxBytes))) {
-      throw new RangeError(`${PREFIX}${where}: options.maxBytes must be a non-negative integer or Infinity, got ${describe(maxBytes)}`);
-    }
-    if (typeof retryAfterMs !== 'number' || !(retryAfterMs >= 0)) {
-      throw new RangeError(`${PREFIX}${where}: options.retryAfterMs must be a non-negative number, got ${describe(retryAfterMs)}`);
+    numberOption(timeoutMs, where, 'timeoutMs', (v) => v > 0, 'a positive number');
+    numberOption(maxBytes, where, 'maxBytes', isMaxBytes, 'a non-negative integer or Infinity');
+    numberOption(retryAfterMs, where, 'retryAfterMs', isNonNegative, 'a non-negative number');
+    if (signal !== undefined && signal !== null && (typeof signal !== 'object' || typeof signal.addEventListener !== 'function')) {
+      throw typeError(where, 'options.signal must be an AbortSignal', signal);
     }
     if (previous !== null && (!(previous instanceof Robots) || previous.source === null)) {
       throw typeError(where, 'options.previous must be a Robots returned by an earlier fetchRobots() of the same site', previous);
@@ -895,11 +969,10 @@ export function defineApi(loadModule) {
   // ---- Page-level rules: robots META tags and X-Robots-Tag --------------------------------
 
   function conflictArg(options, where) {
-    if (options === undefined || options === null) return 0;
-    if (typeof options !== 'object') throw typeError(where, 'options must be an object', options);
-    const { conflict = 'most-restrictive' } = options;
+    const { conflict = 'most-restrictive' } = optionsArg(options, where, META_OPTIONS);
     if (conflict === 'most-restrictive') return 0;
     if (conflict === 'seed001') return 1;
+    if (typeof conflict !== 'string') throw typeError(where, "options.conflict must be 'most-restrictive' or 'seed001'", conflict);
     throw new RangeError(`${PREFIX}${where}: options.conflict must be 'most-restrictive' or 'seed001', got ${describe(conflict)}`);
   }
 
