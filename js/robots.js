@@ -1,5 +1,6 @@
-// The public API of the npm package: argument checking, typed errors, and turning the compact
-// results of the wasm boundary (wasm/src/lib.rs) into plain objects. Every entry point (index.js,
+// The public API of the npm package: argument checking, typed errors, and the results of the wasm
+// boundary (wasm/src/lib.rs): numbers on the hot paths, JSON of serde-derived types for the
+// structured ones. Every entry point (index.js,
 // workerd.js, the CommonJS build) is this file plus a way to obtain the compiled module.
 //
 // The module is compiled and instantiated synchronously on first use, so no runtime needs an init
@@ -13,7 +14,7 @@
 // owns.
 
 import { createBindings } from './glue.js';
-// The core's names of dialects, reasons and rule kinds, read from the module by
+// The core's names of dialects and reasons, read from the module by
 // scripts/build-pkg.mjs when it builds the package (so no run pays for asking).
 import NAMES from './names.js';
 
@@ -81,11 +82,6 @@ function siteOrigin(url, where, name) {
   return u.origin;
 }
 
-/** A `\n`-prefixed list from the boundary back into an array. */
-function split(joined) {
-  return joined === '' ? [] : joined.slice(1).split('\n');
-}
-
 const EMPTY = new Uint8Array(0);
 const EMPTY_U32 = new Uint32Array(0);
 // Typed arrays use the platform's byte order, wasm memory is little-endian.
@@ -110,10 +106,6 @@ const later = (f) => {
 /** Dialect index by the name given to Robots.parse (any case). */
 const dialectIndexes = new Map();
 
-// The directive kinds in the order of their index in meta_out (wasm/src/lib.rs).
-const META_KINDS = ['all', 'none', 'index', 'noindex', 'follow', 'nofollow', 'archive', 'noarchive', 'nosnippet', 'max-snippet',
-  'max-image-preview', 'max-video-preview', 'noimageindex', 'notranslate', 'unavailable_after', 'indexifembedded', 'invalid', 'unknown'];
-const IMAGE_PREVIEW = ['none', 'standard', 'large'];
 /** The core's HEAD_SCAN_LIMIT (robots_eval::meta): only this much of a document is scanned. */
 const META_SCAN_LIMIT = 512 * 1024;
 
@@ -312,11 +304,14 @@ export function defineApi(loadModule) {
     return decodeUtf8(new Uint8Array(memory.buffer, at, len));
   }
 
-  /** The number result of the last call (`count` u32s), copied. */
-  function outU32(count) {
-    if (count === 0) return [];
-    const at = w.out_u32();
-    return Array.from(new Uint32Array(memory.buffer, at, count));
+  /**
+   * The structured result of the last call: the JSON of one of the serde-derived types of
+   * wasm/src/lib.rs (`json`), whose field names are this API's. Frees the buffers after a large one.
+   */
+  function outJson(len) {
+    const value = JSON.parse(outText(len));
+    trim(len);
+    return value;
   }
 
   // A trap leaves the instance in an unknown state: drop it and turn the trap into an Error.
@@ -548,23 +543,7 @@ export function defineApi(loadModule) {
       if (this.#origin !== null) this.#onSite(url, where);
       try {
         const urlLen = put(url, 0);
-        const agentLen = put(agent, urlLen);
-        const packed = w.check(handle, urlLen, agentLen);
-        const ruleIndex = (packed >>> 4) - 1;
-        let rule = null;
-        if (ruleIndex >= 0) {
-          const info = w.rule_info(handle, ruleIndex);
-          rule = { line: info >>> 1, kind: NAMES.kinds[info & 1], pattern: outText(w.rule_pattern(handle, ruleIndex)) };
-        }
-        const lines = outU32(w.group_lines(handle, urlLen, agentLen));
-        const group = lines.length === 0 ? null : { lines, agents: split(outText(w.group_agents(handle, urlLen, agentLen))) };
-        return {
-          allowed: (packed & 1) === 1,
-          reason: NAMES.reasons[(packed >>> 1) & 7],
-          line: rule === null ? 0 : rule.line,
-          rule,
-          group,
-        };
+        return outJson(w.explain(handle, urlLen, put(agent, urlLen)));
       } catch (e) {
         throw rethrow(e);
       }
@@ -658,7 +637,7 @@ export function defineApi(loadModule) {
     get sitemaps() {
       const handle = this.#live('sitemaps');
       try {
-        this.#sitemaps ??= split(outText(w.sitemaps(handle)));
+        this.#sitemaps ??= outJson(w.sitemaps(handle));
       } catch (e) {
         throw rethrow(e);
       }
@@ -669,12 +648,7 @@ export function defineApi(loadModule) {
       const handle = this.#live('diagnostics');
       if (this.#diagnostics === null) {
         try {
-          const textLen = w.diagnostics(handle);
-          const text = split(outText(textLen));
-          const lines = outU32(text.length / 3);
-          this.#diagnostics = lines.map((line, i) =>
-            Object.freeze({ line, severity: text[3 * i], code: text[3 * i + 1], message: text[3 * i + 2] }));
-          trim(textLen);
+          this.#diagnostics = outJson(w.diagnostics(handle)).map(Object.freeze);
         } catch (e) {
           throw rethrow(e);
         }
@@ -779,11 +753,10 @@ export function defineApi(loadModule) {
   function decideFetch(d, kind, status, now, redirects, hasCopy, since, retryAfter, retryAfterMs, siteDown) {
     instance();
     const retryAfterLen = retryAfter === undefined ? NONE : put(retryAfter, 0);
-    const [policy, reason, message, retryAt, nextChangeAt, maxFailureMs] = split(
-      outText(w.fetch_decide(d, kind, status, now, redirects, hasCopy ? 1 : 0, since ?? NaN, siteDown ? 1 : 0, retryAfterLen)),
+    const { policy, reason, message, retryAt, nextChangeAt, maxFailureMs } = outJson(
+      w.fetch_decide(d, kind, status, now, redirects, hasCopy ? 1 : 0, since ?? NaN, siteDown ? 1 : 0, retryAfterLen),
     );
-    let failUntil = retryAt === '' ? now + retryAfterMs : Number(retryAt);
-    failUntil = Math.max(now, Math.min(failUntil, now + Number(maxFailureMs), nextChangeAt === '' ? Infinity : Number(nextChangeAt)));
+    const failUntil = Math.max(now, Math.min(retryAt ?? now + retryAfterMs, now + maxFailureMs, nextChangeAt ?? Infinity));
     const failed = kind !== 0 || status < 200 || status >= 500 || (status === 304 && !hasCopy) ||
       ((status === 408 || status === 429) && policy !== 'allow-all');
     return { policy, reason, message, failUntil, failed };
@@ -976,48 +949,6 @@ export function defineApi(loadModule) {
     throw new RangeError(`${PREFIX}${where}: options.conflict must be 'most-restrictive' or 'seed001', got ${describe(conflict)}`);
   }
 
-  /** The result of meta_html / meta_header (wasm/src/lib.rs, meta_out; `textLen`: what it returned) as a plain object. */
-  function metaResult(textLen) {
-    // Read everything now: the output buffers are valid until the next call into the module.
-    const f64 = new Float64Array(memory.buffer);
-    const u32 = new Uint32Array(memory.buffer);
-    const numsAt = w.out_f64() >>> 3;
-    let k = w.out_u32() >>> 2;
-    const text = outText(textLen);
-    const n = f64.slice(numsAt, numsAt + 19 + 3 * f64[numsAt + 12]);
-    trim(textLen);
-    let at = 0;
-    const str = () => text.slice(at, (at += u32[k++]));
-    const num = (v) => (Number.isNaN(v) ? null : v);
-    const directives = new Array(n[12]);
-    for (let i = 0, j = 19; i < directives.length; i++, j += 3) {
-      const raw = str();
-      directives[i] = { kind: META_KINDS[n[j]], raw, scope: n[j + 2] === 1 ? str() : null, origin: n[j + 1] === 1 ? 'header' : 'meta' };
-    }
-    const description = n[14] === 1 ? str() : null;
-    const keywords = new Array(n[13]);
-    for (let i = 0; i < keywords.length; i++) keywords[i] = str();
-    const documentState = Number.isNaN(n[15]) ? null : n[15] === 2 ? str() : n[15] === 1 ? 'dynamic' : 'static';
-    const url = n[16] === 1 ? str() : null;
-    const revisitAfter = n[17] === 1 ? { raw: str(), days: num(n[18]) } : null;
-    return {
-      index: n[0] === 1,
-      follow: n[1] === 1,
-      archive: n[2] === 1,
-      snippet: n[3] === 1,
-      maxSnippet: num(n[4]),
-      maxImagePreview: Number.isNaN(n[5]) ? null : IMAGE_PREVIEW[n[5]],
-      maxVideoPreview: num(n[6]),
-      imageIndex: n[7] === 1,
-      translate: n[8] === 1,
-      unavailableAfter: num(n[9]),
-      indexIfEmbedded: n[10] === 1,
-      directives,
-      other: { description, keywords, documentState, url, revisitAfter },
-      truncated: n[11] === 1,
-    };
-  }
-
   function metaRobots(html, agent, options) {
     const where = 'metaRobots(html, agent, options)';
     if (html instanceof ArrayBuffer) html = new Uint8Array(html);
@@ -1031,7 +962,7 @@ export function defineApi(loadModule) {
       instance();
       putBytes(html, 0);
       const agentLen = put(agent, html.length);
-      return metaResult(w.meta_html(html.length, agentLen, conflict));
+      return outJson(w.meta_html(html.length, agentLen, conflict));
     } catch (e) {
       throw rethrow(e);
     }
@@ -1062,7 +993,7 @@ export function defineApi(loadModule) {
       }
       const agentLen = put(agent, at);
       putU32s(lens, 0);
-      return metaResult(w.meta_header(values.length, at - head, agentLen, conflict));
+      return outJson(w.meta_header(values.length, at - head, agentLen, conflict));
     } catch (e) {
       throw rethrow(e);
     }
