@@ -783,6 +783,8 @@ export function defineApi(loadModule) {
     attach: withSource,
     options: optionsArg,
     numberOption,
+    isMaxBytes,
+    isNonNegative,
     copyOf: (robots) => Robots[COPY_OF](robots),
   };
 

@@ -66,7 +66,7 @@ const FETCH_OPTIONS = ['fetch', 'userAgent', 'timeoutMs', 'signal', 'maxBytes', 
 export function defineRobotRules({ Robots, fetchRobots }) {
   const DISALLOW_ALL = 'User-agent: *\nDisallow: /\n';
   const core = fetchRobots[Symbol.for('robots-eval.internals')];
-  const isNonNegative = (v) => v >= 0;
+  const { isMaxBytes, isNonNegative } = core;
 
   class RobotRules {
     #agent;
@@ -98,7 +98,7 @@ export function defineRobotRules({ Robots, fetchRobots }) {
       core.numberOption(maxSites, where, 'maxSites', (v) => Number.isInteger(v) && v >= 1, 'a positive integer');
       if (typeof now !== 'function') throw new TypeError(`${PREFIX}${where}: options.now must be a function returning ms since the epoch, got ${describe(now)}`);
       if (maxBytes !== undefined) {
-        core.numberOption(maxBytes, where, 'maxBytes', (v) => v >= 0 && (v === Infinity || Number.isInteger(v)), 'a non-negative integer or Infinity');
+        core.numberOption(maxBytes, where, 'maxBytes', isMaxBytes, 'a non-negative integer or Infinity');
       }
       core.numberOption(minTtlMs, where, 'minTtlMs', isNonNegative, 'a non-negative number');
       core.numberOption(retryAfterMs, where, 'retryAfterMs', isNonNegative, 'a non-negative number');
