@@ -8,8 +8,8 @@
 //!
 //! So strings and arrays cross through the buffers of one `Engine` (one per instance, owned by
 //! the wrapper in `js/robots.js`): the wrapper writes arguments into its input (UTF-8, back to
-//! back; see `Engine::reserve`) and reads results from its outputs (`out_text`, `out_u32`,
-//! `out_f64`) after the call, before the next. Parsed files are handles into the engine's table,
+//! back; see `Engine::reserve`) and reads results from its outputs (`out_text`, `out_u32`)
+//! after the call, before the next. Parsed files are handles into the engine's table,
 //! so a stale or wrong handle reads as "none" instead of touching freed memory, and the wrapper
 //! owns their lifetimes (its own `FinalizationRegistry`, registered only for objects that live
 //! past the current job). The hot results are numbers (packed `u32`s; `table` fills `out_u32`);
@@ -19,7 +19,10 @@
 //! Argument checking and error messages live in the wrapper, so nothing here can fail.
 //!
 //! Release builds are `no_std` with an aborting panic handler, so no panic or formatting
-//! machinery is linked in; the `debug` feature brings std and `console_error_panic_hook`.
+//! machinery is linked in (which is why the JSON comes from `serde_json`, not
+//! `serde-wasm-bindgen`: that needs std, and std's panic runtime alone put the module over its
+//! gzip budget; docs/architecture.md); the `debug` feature brings std and
+//! `console_error_panic_hook`.
 
 #![cfg_attr(all(target_arch = "wasm32", not(feature = "debug")), no_std)]
 
