@@ -1,7 +1,8 @@
 // The README's examples, runtime by runtime, as the installed package ships them
 // (node_modules/robots-eval/README.md is what npm shows): each is copied out of the README and
 // run in its real runtime against a real loopback server, so an example that stops working
-// fails here. The browser example runs in Chromium in browser.test.mjs.
+// fails here. The browser example runs in Chromium in browser.test.mjs; the Rust one is a
+// fragment (the core's doctests run the same calls).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
@@ -10,6 +11,7 @@ import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bundleWorker, oneWorkerConfig, startWorkerd } from './workerd.mjs';
 
 const repo = process.env.ROBOTS_EVAL_REPO;
 const bin = (...p) => join(repo, 'node_modules', ...p);
@@ -89,4 +91,20 @@ test('README: Deno (no permissions; `using`)', () => {
 test('README: Bun', async () => {
   const out = await run('Bun', 'readme-bun.js', bin('@oven', 'bun-linux-x64', 'bin', 'bun'), [], { BUN_INSTALL_CACHE_DIR: mkdtempSync(join(tmpdir(), 'bun-')) });
   assert.equal(out, 'false\n2 [ "https://example.com/sitemap.xml" ]\n');
+});
+
+test('README: Cloudflare Workers (in workerd, fetching robots.txt from a loopback server)', async () => {
+  const code = examples().get('Cloudflare Workers');
+  assert.ok(code, 'README.md has no example labelled "Cloudflare Workers"');
+  writeFileSync(join(here, 'readme-worker.js'), code);
+  const dir = join(here, 'readme-worker-out');
+  bundleWorker(bin('.bin', 'esbuild'), here, 'readme-worker.js', dir);
+  const { child, ports: [port], log } = await startWorkerd(bin('.bin', 'workerd'), dir, 1, ([port]) => oneWorkerConfig(port, { network: true }));
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/?url=${encodeURIComponent(`${base}/private/x`)}`);
+    const body = await res.json().catch(() => assert.fail(`no JSON from the Worker: ${log()}`));
+    assert.deepEqual([body.allowed, body.line, body.reason, body.status], [false, 2, 'rule', 200]);
+  } finally {
+    try { process.kill(-child.pid, 'SIGTERM'); } catch {}
+  }
 });

@@ -3,10 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWorkerd } from './workerd.mjs';
+import { bundleWorker, oneWorkerConfig, startWorkerd } from './workerd.mjs';
 
 const repo = process.env.ROBOTS_EVAL_REPO;
 const bin = (...p) => join(repo, 'node_modules', ...p);
@@ -41,26 +41,10 @@ test('Bun imports the package and passes the smoke check', () => {
 
 test('workerd runs a Worker that imports the package', async () => {
   const dir = join(here, 'workerd-out');
-  mkdirSync(dir, { recursive: true });
-  // Bundle as wrangler does: the workerd condition, the .wasm imported as a compiled module.
-  execFileSync(bin('.bin', 'esbuild'), ['worker-entry.mjs', '--bundle', '--format=esm', '--platform=neutral',
-    '--conditions=workerd,worker,browser', '--external:*.wasm', `--outfile=${join(dir, 'worker.js')}`, '--log-level=warning'], { cwd: here });
-  copyFileSync(join(here, 'node_modules', 'robots-eval', 'pkg', 'robots_eval_bg.wasm'), join(dir, 'robots_eval_bg.wasm'));
+  bundleWorker(bin('.bin', 'esbuild'), here, 'worker-entry.mjs', dir);
   // The workerd entry imports the .wasm as a module: no base64 copy ("AGFzbQ" is "\0asm") in the bundle.
   assert.ok(!readFileSync(join(dir, 'worker.js'), 'utf8').includes('AGFzbQ'), 'the workerd bundle embeds the wasm');
-  const { child, ports: [port], log } = await startWorkerd(bin('.bin', 'workerd'), dir, 1, ([port]) => `using Workerd = import "/workerd/workerd.capnp";
-const config :Workerd.Config = (
-  services = [ (name = "main", worker = .worker) ],
-  sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
-);
-const worker :Workerd.Worker = (
-  modules = [
-    (name = "worker.js", esModule = embed "worker.js"),
-    (name = "robots_eval_bg.wasm", wasm = embed "robots_eval_bg.wasm"),
-  ],
-  compatibilityDate = "2025-01-01",
-);
-`);
+  const { child, ports: [port], log } = await startWorkerd(bin('.bin', 'workerd'), dir, 1, ([port]) => oneWorkerConfig(port));
   try {
     const res = await fetch(`http://127.0.0.1:${port}/`);
     const body = await res.json();

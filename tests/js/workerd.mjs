@@ -2,8 +2,8 @@
 // binds it (by an outgoing connection of a test running alongside), so the ports come from below
 // the kernel's ephemeral range (32768 and up on Linux), and a bind that fails all the same starts
 // workerd again on other ports.
-import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -51,4 +51,36 @@ export async function startWorkerd(bin, dir, count, config) {
     try { process.kill(-child.pid, 'SIGTERM'); } catch {}
     if (attempt === 5 || !out.includes('Address already in use')) throw new Error(`workerd did not start: ${out}`);
   }
+}
+
+/**
+ * Bundles `entry` (a file in `cwd`) as wrangler does, with the workerd condition and the .wasm
+ * imported as a compiled module, into `dir`/worker.js, and copies the installed package's .wasm
+ * beside it. `esbuild`: the path of its binary.
+ */
+export function bundleWorker(esbuild, cwd, entry, dir) {
+  mkdirSync(dir, { recursive: true });
+  execFileSync(esbuild, [entry, '--bundle', '--format=esm', '--platform=neutral',
+    '--conditions=workerd,worker,browser', '--external:*.wasm', `--outfile=${join(dir, 'worker.js')}`, '--log-level=warning'], { cwd });
+  copyFileSync(join(cwd, 'node_modules', 'robots-eval', 'pkg', 'robots_eval_bg.wasm'), join(dir, 'robots_eval_bg.wasm'));
+}
+
+/**
+ * The workerd config of one Worker (a bundle of `bundleWorker`) on 127.0.0.1:`port`; with
+ * `network`, its fetch reaches loopback servers too.
+ */
+export function oneWorkerConfig(port, { network = false } = {}) {
+  return `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [ (name = "main", worker = .worker)${network ? ', (name = "net", network = (allow = ["public", "private", "local"]))' : ''} ],
+  sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
+);
+const worker :Workerd.Worker = (
+  modules = [
+    (name = "worker.js", esModule = embed "worker.js"),
+    (name = "robots_eval_bg.wasm", wasm = embed "robots_eval_bg.wasm"),
+  ],
+  compatibilityDate = "2025-01-01",${network ? '\n  globalOutbound = "net",' : ''}
+);
+`;
 }
