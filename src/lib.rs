@@ -69,3 +69,8 @@ pub use lifecycle::{fetch, meta};
 pub use model::{RecordKind, RuleKind};
 pub use options::{Options, DEFAULT_MAX_BYTES};
 pub use robots::{GroupView, RecordView, Robots, RuleView};
+
+/// The README's Rust example, run as a doctest (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
