@@ -4,16 +4,18 @@
 //! Parsing never fails (RFC 9309 §2.3.1.5): every line that cannot be used becomes a diagnostic
 //! (`parse` records them; the types are in `diagnostic`, re-exported here).
 //!
-//! The findings about a group's rules as a whole (duplicates, conflicts, shadowed rules) are
-//! made when the diagnostics are first asked for (`Robots::diagnostics`), not at parse time: a
+//! The findings about a group's rules as a whole (duplicates, conflicts, shadowed rules) and
+//! about values that replace earlier ones (Crawl-delay, Request-rate) are made when the
+//! diagnostics are first asked for (`Robots::diagnostics`), not at parse time: a
 //! crawler parses and queries, and never asks.
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::decide::is_valid;
 pub use crate::diagnostic::{Code, Diagnostic, Severity};
-use crate::dialect::Precedence;
-use crate::model::{span, Rule, RuleKind};
+use crate::dialect::{GroupMerge, Precedence};
+use crate::model::{span, Agent, RecordKind, Rule, RuleKind};
 use crate::robots::Robots;
 use crate::sort::radix_sort;
 
@@ -31,6 +33,18 @@ pub(crate) fn diagnostics(r: &Robots) -> Vec<Diagnostic> {
     for g in 0..r.groups.len() {
         group_findings(r, g, &mut all);
     }
+    replaced_values(
+        r,
+        RecordKind::CrawlDelay,
+        Code::MultipleCrawlDelay,
+        &mut all,
+    );
+    replaced_values(
+        r,
+        RecordKind::RequestRate,
+        Code::MultipleRequestRate,
+        &mut all,
+    );
     // By line (the sort is stable).
     let mut keys: Vec<(u64, u64)> = (all.iter().enumerate())
         .map(|(i, d)| (u64::from(d.line), i as u64))
@@ -40,6 +54,52 @@ pub(crate) fn diagnostics(r: &Robots) -> Vec<Diagnostic> {
     keys.iter()
         .filter_map(|&(_, i)| found.get_mut(i as usize)?.take())
         .collect()
+}
+
+/// The valid `kind` values that replace an earlier one for some user-agent (the last counts,
+/// docs/records.md): a second one under one run of user-agent lines, and in the dialects that
+/// merge groups, one under a run naming a token (or `*`) that an earlier run gave a value. (In
+/// the others only the first group naming an agent is obeyed.) Linear: each run's agents are
+/// read once, for its first value.
+fn replaced_values(r: &Robots, kind: RecordKind, code: Code, out: &mut Vec<Diagnostic>) {
+    let merging = r.dialect.group_merge == GroupMerge::All;
+    // Which entries of the token table have a value yet; the last one stands for `*`.
+    let mut valued = alloc::vec![false; r.tokens.len() + 1];
+    let mut run = None;
+    for g in &r.groups {
+        for record in g.records.iter().filter_map(|&i| r.records.get(i as usize)) {
+            if record.kind != kind || !is_valid(kind, r.token(&record.value)) {
+                continue;
+            }
+            let replaces = run == Some(&record.agents)
+                || merging && {
+                    let agents = r.agents.get(span(&record.agents)).unwrap_or_default();
+                    let entry = |a: &Agent| match a.global {
+                        true => Some(r.tokens.len()),
+                        false => r.lookup(r.token(&a.token)),
+                    };
+                    let replaces = agents
+                        .iter()
+                        .filter_map(entry)
+                        .any(|e| valued.get(e) == Some(&true));
+                    for e in agents.iter().filter_map(entry) {
+                        if let Some(seen) = valued.get_mut(e) {
+                            *seen = true;
+                        }
+                    }
+                    replaces
+                };
+            run = Some(&record.agents);
+            if replaces {
+                out.push(Diagnostic {
+                    line: record.line,
+                    severity: code.severity(),
+                    code,
+                    detail: None,
+                });
+            }
+        }
+    }
 }
 
 /// Rules of one group that can never decide: exact duplicates; a Disallow with the same

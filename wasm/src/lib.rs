@@ -26,7 +26,7 @@ extern crate alloc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use robots_eval::{DialectId, Options, Reason, Robots, RuleKind, Selection, Verdict};
+use robots_eval::{DialectId, Options, Reason, RecordKind, Robots, RuleKind, Selection, Verdict};
 use wasm_bindgen::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
@@ -492,6 +492,75 @@ impl Engine {
     /// 1 when the input was longer than max_bytes (the rest was ignored).
     pub fn truncated(&self, handle: u32) -> u32 {
         self.robots(handle).map_or(0, |r| u32::from(r.truncated()))
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Records and agent lists (docs/records.md).
+    // -----------------------------------------------------------------------------------------
+
+    /// The Request-rate of the agent in the first `len` input bytes: its number of requests (NaN
+    /// when there is none), and its seconds into the double result.
+    pub fn request_rate(&mut self, handle: u32, len: u32) -> f64 {
+        let rate = self
+            .robots(handle)
+            .and_then(|r| r.request_rate(text(&self.input, 0, len)));
+        self.f64s.clear();
+        match rate {
+            Some(rate) => {
+                self.f64s.push(rate.seconds);
+                f64::from(rate.requests)
+            }
+            None => f64::NAN,
+        }
+    }
+
+    /// The Host into the text result; returns its byte length, `u32::MAX` when there is none.
+    pub fn host(&mut self, handle: u32) -> u32 {
+        let mut found = false;
+        let len = self.write_text(|e, out| {
+            if let Some(host) = e.robots(handle).and_then(Robots::host) {
+                out.push_str(host);
+                found = true;
+            }
+        });
+        if found {
+            len
+        } else {
+            u32::MAX
+        }
+    }
+
+    /// Every record but Sitemap lines: key, value and the agents of each (see `put_joined`) into
+    /// the text result; into the number result the text's byte length, then each record's line
+    /// and number of agents (`u32::MAX` outside any group). Returns the count of numbers.
+    pub fn records(&mut self, handle: u32) -> u32 {
+        let mut nums = core::mem::take(&mut self.u32s);
+        let mut out = core::mem::take(&mut self.text);
+        nums.clear();
+        out.clear();
+        nums.push(0);
+        if let Some(r) = self.robots(handle) {
+            for record in r.records().filter(|r| r.kind != RecordKind::Sitemap) {
+                let mut agents = 0;
+                for item in [record.field, record.value]
+                    .into_iter()
+                    .chain(record.agents().inspect(|_| agents += 1))
+                {
+                    out.push('\n');
+                    out.push_str(item);
+                }
+                nums.push(record.line);
+                nums.push(if record.group.is_some() {
+                    agents
+                } else {
+                    u32::MAX
+                });
+            }
+        }
+        nums[0] = out.len() as u32;
+        self.u32s = nums;
+        self.text = out;
+        self.u32s.len() as u32
     }
 
     // -----------------------------------------------------------------------------------------

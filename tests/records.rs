@@ -1,0 +1,179 @@
+//! The behaviours issue 12 found in other libraries' test suites, as data
+//! (`tests/data/records.json`, each case naming the peer behaviour it follows): Crawl-delay per
+//! run of user-agent lines, Host, Request-rate, the records, agent lists,
+//! `is_explicitly_disallowed`, characters outside the URI set and UTF-16 byte order marks.
+//! Every case runs in every dialect it lists; one report gives every failure.
+//! tests/js/records.test.mjs runs the same data through the npm package.
+
+mod common;
+
+use common::{bytes_field, data, dialect, parse, Failures};
+use robots_eval::{DialectId, RecordKind, Robots};
+use serde_json::Value;
+
+/// An agent of the data: a product token, or a list of them (the first with a group of its own
+/// decides, `Robots::pick_agent`).
+fn agent<'r>(robots: &'r Robots, v: &'r Value) -> &'r str {
+    match v {
+        Value::String(s) => s,
+        Value::Array(list) => {
+            let list: Vec<&str> = list.iter().filter_map(Value::as_str).collect();
+            robots.pick_agent(&list)
+        }
+        _ => panic!("an agent is a string or a list of strings: {v}"),
+    }
+}
+
+/// The `[a, b, c]` entries of a check.
+fn rows<'v>(case: &'v Value, check: &str) -> impl Iterator<Item = &'v [Value]> {
+    case.get(check)
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|row| row.as_array().map(Vec::as_slice).unwrap_or_default())
+}
+
+fn run(case: &Value, d: DialectId, f: &mut Failures) {
+    let name = format!("{} [{}]", case["name"].as_str().unwrap_or("?"), d.name());
+    let robots = parse(&bytes_field(case, "robots"), d);
+    for row in rows(case, "crawl_delay") {
+        let got = robots.crawl_delay(agent(&robots, &row[0]));
+        f.check(got == row[1].as_f64(), || {
+            format!(
+                "{name}: crawl_delay({}) = {got:?}, expected {}",
+                row[0], row[1]
+            )
+        });
+    }
+    for row in rows(case, "request_rate") {
+        let got = robots
+            .request_rate(agent(&robots, &row[0]))
+            .map(|r| (f64::from(r.requests), r.seconds));
+        let expected = row[1].as_object().map(|r| {
+            let n = |k: &str| r[k].as_f64().unwrap_or(f64::NAN);
+            (n("requests"), n("seconds"))
+        });
+        f.check(got == expected, || {
+            format!(
+                "{name}: request_rate({}) = {got:?}, expected {}",
+                row[0], row[1]
+            )
+        });
+    }
+    for row in rows(case, "allowed") {
+        let (url, who) = (row[0].as_str().unwrap_or(""), agent(&robots, &row[1]));
+        let got = robots.is_allowed(url, who);
+        f.check(Some(got) == row[2].as_bool(), || {
+            format!("{name}: is_allowed({url:?}, {}) = {got}", row[1])
+        });
+    }
+    for row in rows(case, "explicitly_disallowed") {
+        let (url, who) = (row[0].as_str().unwrap_or(""), agent(&robots, &row[1]));
+        let got = robots.is_explicitly_disallowed(url, who);
+        f.check(Some(got) == row[2].as_bool(), || {
+            format!(
+                "{name}: is_explicitly_disallowed({url:?}, {}) = {got}",
+                row[1]
+            )
+        });
+    }
+    if let Some(expected) = case.get("host") {
+        let got = robots.host();
+        f.check(got == expected.as_str(), || {
+            format!("{name}: host() = {got:?}, expected {expected}")
+        });
+    }
+    if let Some(expected) = case.get("records") {
+        // What the npm package's `records` lists: every record but Sitemap.
+        let got: Vec<Value> = robots
+            .records()
+            .filter(|r| r.kind != RecordKind::Sitemap)
+            .map(|r| {
+                let agents: Vec<&str> = r.agents().collect();
+                serde_json::json!({
+                    "key": r.field, "value": r.value, "line": r.line,
+                    "agents": r.group.map(|_| agents),
+                })
+            })
+            .collect();
+        f.check(Value::Array(got.clone()) == *expected, || {
+            format!("{name}: records() = {got:?}, expected {expected}")
+        });
+    }
+    let found: Vec<(&str, u32)> = robots
+        .diagnostics()
+        .iter()
+        .map(|d| (d.code.as_str(), d.line))
+        .collect();
+    for row in rows(case, "diagnostics") {
+        let want = (
+            row[0].as_str().unwrap_or(""),
+            row[1].as_u64().unwrap_or(0) as u32,
+        );
+        f.check(found.contains(&want), || {
+            format!("{name}: no diagnostic {want:?}; found {found:?}")
+        });
+    }
+    for code in case
+        .get("not_diagnostics")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let code = code.as_str().unwrap_or("");
+        f.check(found.iter().all(|&(c, _)| c != code), || {
+            format!("{name}: unexpected diagnostic {code}; found {found:?}")
+        });
+    }
+}
+
+#[test]
+fn records_and_peer_behaviours() {
+    let text = std::fs::read_to_string(data("records.json")).expect("tests/data/records.json");
+    let doc: Value = serde_json::from_str(&text).expect("records.json is JSON");
+    let mut f = Failures::default();
+    for case in doc["cases"].as_array().expect("cases") {
+        let dialects: Vec<DialectId> = match case.get("dialects").and_then(Value::as_array) {
+            Some(list) => list
+                .iter()
+                .map(|d| dialect(d.as_str().unwrap_or("")))
+                .collect(),
+            None => DialectId::ALL.to_vec(),
+        };
+        for d in dialects {
+            run(case, d, &mut f);
+        }
+    }
+    f.finish("records");
+}
+
+/// The agent list of the CLI and the npm package: an empty list is no product token, so only `*`
+/// can apply.
+#[test]
+fn pick_agent_of_no_agents_is_the_global_group() {
+    let robots = Robots::parse(b"User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n");
+    assert_eq!(robots.pick_agent(&[]), "");
+    assert!(!robots.is_allowed("/x", robots.pick_agent(&[])));
+    assert_eq!(robots.pick_agent(&["b", "a"]), "a");
+    assert_eq!(robots.pick_agent(&["b", "c"]), "b");
+}
+
+/// The records keep what a record applies to when the file is parsed into a value that held
+/// another (`Robots::reparse`).
+#[test]
+fn reparse_keeps_record_runs() {
+    let first = b"User-agent: a\nUser-agent: b\nCrawl-delay: 3\nDisallow: /\n";
+    let second = b"User-agent: c\nCrawl-delay: 4\nUser-agent: d\nDisallow: /\n";
+    let mut robots = Robots::parse(first);
+    robots.reparse(second, &Default::default());
+    let fresh = Robots::parse(second);
+    for agent in ["a", "b", "c", "d"] {
+        assert_eq!(
+            robots.crawl_delay(agent),
+            fresh.crawl_delay(agent),
+            "{agent}"
+        );
+    }
+    assert_eq!(robots.crawl_delay("c"), Some(4.0));
+    assert_eq!(robots.crawl_delay("d"), None);
+}
