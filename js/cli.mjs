@@ -240,8 +240,18 @@ function cell(file, t, r, c) {
   return { allowed: t.allowed[r][c], reason: t.reasons[r][c], line, rule };
 }
 
+/**
+ * A crawler as the package takes it: `A,B` (commas, no space) is one crawler's product tokens, the
+ * first with a group of its own deciding (docs/records.md); a User-Agent header always has a space.
+ */
+function crawler(agent) {
+  if (!agent.includes(',') || /\s/.test(agent)) return agent;
+  const tokens = agent.split(',').filter(Boolean);
+  return tokens.length > 0 ? tokens : '';
+}
+
 /** One answer: { allowed, reason, line, rule }. */
-const answer = (file, url, agent) => cell(file, file.robots.table([url], [agent]), 0, 0);
+const answer = (file, url, agent) => cell(file, file.robots.table([url], [crawler(agent)]), 0, 0);
 
 const WHY = { 'no-match': 'no rule matches', 'no-group': 'no group applies', 'robots-txt': '/robots.txt is always allowed' };
 /** "line 3: Disallow: /x (rule)", "no rule matches (no-match)". */
@@ -250,7 +260,7 @@ const verdict = (a) => (a.allowed ? 'allowed' : 'disallowed');
 
 /** Each URL, then each agent: [{ url, agent, allowed, reason, line, rule }], from one table. */
 function answers(file, urls, agents) {
-  const t = file.robots.table(urls, agents);
+  const t = file.robots.table(urls, agents.map(crawler));
   return urls.flatMap((url, r) => agents.map((agent, c) => ({ url, agent, ...cell(file, t, r, c) })));
 }
 
@@ -377,7 +387,7 @@ async function diff(o) {
   const before = await loadRobots(o.positional[0], o, '<old>');
   const after = await loadRobots(o.positional[1], o, '<new>');
   // The verdicts of both files in one table each; the answers only of the cells that change.
-  const [tb, ta] = [before, after].map((f) => f.robots.table(urls, o.agent));
+  const [tb, ta] = [before, after].map((f) => f.robots.table(urls, o.agent.map(crawler)));
   const changes = [];
   let unchanged = 0;
   urls.forEach((url, r) => o.agent.forEach((agent, c) => {
