@@ -469,7 +469,16 @@ impl Robots {
     }
 
     /// The token [`Robots::pick_agent_index`] picks (`""`, no token, for an empty list), to ask
-    /// any question with: `robots.check(url, robots.pick_agent(&["Googlebot-News", "Googlebot"]))`.
+    /// any question with.
+    ///
+    /// ```
+    /// use robots_eval::Robots;
+    /// let robots = Robots::parse(b"User-agent: Googlebot\nDisallow: /a\n\nUser-agent: Googlebot-News\nDisallow: /b\n");
+    /// let news = robots.pick_agent(&["Googlebot-News", "Googlebot"]);
+    /// assert!(news == "Googlebot-News" && robots.is_allowed("/a", news));
+    /// let image = robots.pick_agent(&["Googlebot-Image", "Googlebot"]);
+    /// assert!(image == "Googlebot" && !robots.is_allowed("/a", image));
+    /// ```
     pub fn pick_agent<'a>(&self, agents: &[&'a str]) -> &'a str {
         self.pick_agent_index(agents)
             .and_then(|i| agents.get(i).copied())
@@ -487,6 +496,14 @@ impl Robots {
     /// the groups it obeys that stand under a run of user-agent lines naming it (its `*` lines
     /// when it has no group of its own). See docs/records.md. Not part of RFC 9309; Bing honours
     /// it.
+    ///
+    /// ```
+    /// use robots_eval::Robots;
+    /// let robots = Robots::parse(b"User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /d\n");
+    /// assert_eq!(robots.crawl_delay("a"), Some(5.0));
+    /// assert_eq!(robots.crawl_delay("b"), None); // the delay is a's, the Disallow both's
+    /// assert!(!robots.is_allowed("/d", "a"));
+    /// ```
     pub fn crawl_delay(&self, agent: &str) -> Option<f64> {
         parse_seconds(self.agent_record(agent, RecordKind::CrawlDelay)?)
     }
