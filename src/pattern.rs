@@ -204,13 +204,9 @@ pub(crate) fn normalize(s: &[u8], pct: PercentEncoding, side: Side, out: &mut Ve
                         Side::Url => b == b'*' || b == b'$',
                         Side::Rule => b == b'$' && !last,
                     };
-                    if b >= 0x80
-                        || b <= b' '
-                        || b == 0x7f
-                        || is_uri_excluded(b)
-                        || b == b'%'
-                        || literal_special
-                    {
+                    // RFC_SPECIAL but `*` and `$`, which only `literal_special` escapes. (A
+                    // table, not a chain of comparisons: parsing large.txt was 10% slower.)
+                    if literal_special || (RFC_SPECIAL[usize::from(b)] && b != b'*' && b != b'$') {
                         push_escaped(out, b);
                     } else {
                         out.push(b);
