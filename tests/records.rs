@@ -177,3 +177,115 @@ fn reparse_keeps_record_runs() {
     assert_eq!(robots.crawl_delay("c"), Some(4.0));
     assert_eq!(robots.crawl_delay("d"), None);
 }
+
+/// A naive reading of Crawl-delay (docs/records.md), line by line, for random files in the
+/// merging dialects: groups as RFC 9309 §2.2.4 forms them, runs of user-agent lines, and for
+/// each agent the last valid value under a run naming it in the groups it obeys; a line replaces
+/// an earlier value when some agent already had one. The library must agree on every agent's
+/// delay and on the `multiple-crawl-delay` lines.
+#[test]
+fn crawl_delay_agrees_with_a_naive_reading() {
+    const PIECES: &[&str] = &[
+        "User-agent: a",
+        "User-agent: A",
+        "User-agent: b",
+        "User-agent: *",
+        "Disallow: /x",
+        "Allow: /y",
+        "Crawl-delay: 1",
+        "Crawl-delay: 2",
+        "crawl-delay: 3",
+        "Crawl-delay: soon",
+        "",
+        "# c",
+        "Sitemap: https://s.test/s.xml",
+        "X-Other: v",
+    ];
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut checked = 0;
+    for _ in 0..3000 {
+        let lines: Vec<&str> = (0..next() % 14)
+            .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
+            .collect();
+        let text = lines.join("\n");
+        // The reading: (group, run agents) of each valid Crawl-delay, with its line and value.
+        let mut groups: Vec<Vec<String>> = Vec::new(); // the agents of each group
+        let mut delays: Vec<(usize, Vec<String>, u32, f64)> = Vec::new();
+        let (mut rule_seen, mut in_run, mut run) = (false, false, Vec::<String>::new());
+        for (i, line) in lines.iter().enumerate() {
+            let Some((key, value)) = line.split_once(": ") else {
+                continue; // blank and comment lines change nothing
+            };
+            let key = key.to_ascii_lowercase();
+            if key == "user-agent" {
+                if groups.is_empty() || rule_seen {
+                    groups.push(Vec::new());
+                    rule_seen = false;
+                }
+                if !in_run {
+                    run.clear();
+                }
+                run.push(value.to_ascii_lowercase());
+                groups.last_mut().unwrap().push(value.to_ascii_lowercase());
+                in_run = true;
+                continue;
+            }
+            in_run = false;
+            match key.as_str() {
+                "disallow" | "allow" => rule_seen = !groups.is_empty() || rule_seen,
+                "crawl-delay" if !groups.is_empty() => {
+                    if let Ok(v) = value.parse::<u32>() {
+                        delays.push((groups.len() - 1, run.clone(), i as u32 + 1, f64::from(v)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let named = |k: &str| groups.iter().any(|g| g.iter().any(|a| a == k));
+        let applies = |key: &str, d: &(usize, Vec<String>, u32, f64)| {
+            groups[d.0].iter().any(|a| a == key) && d.1.iter().any(|a| a == key)
+        };
+        let mut replaced: Vec<u32> = Vec::new();
+        for key in ["a", "b", "*"] {
+            let lines: Vec<u32> = delays
+                .iter()
+                .filter(|d| applies(key, d))
+                .map(|d| d.2)
+                .collect();
+            replaced.extend(lines.iter().skip(1));
+        }
+        replaced.sort();
+        replaced.dedup();
+        for d in [DialectId::Rfc9309, DialectId::Google] {
+            let robots = parse(text.as_bytes(), d);
+            for agent in ["a", "A", "b", "c"] {
+                // The key it obeys by: itself when a group names it, else `*` when one does.
+                let lower = agent.to_ascii_lowercase();
+                let key = [lower.as_str(), "*"].into_iter().find(|k| named(k));
+                let want =
+                    key.and_then(|k| delays.iter().filter(|x| applies(k, x)).last().map(|x| x.3));
+                assert_eq!(
+                    robots.crawl_delay(agent),
+                    want,
+                    "{agent} in {text:?} ({d:?})"
+                );
+                checked += 1;
+            }
+            let mut flagged: Vec<u32> = robots
+                .diagnostics()
+                .iter()
+                .filter(|x| x.code.as_str() == "multiple-crawl-delay")
+                .map(|x| x.line)
+                .collect();
+            flagged.dedup();
+            assert_eq!(flagged, replaced, "{text:?} ({d:?})");
+        }
+    }
+    eprintln!("crawl-delay reading: {checked} delays agree");
+}
