@@ -178,11 +178,71 @@ fn reparse_keeps_record_runs() {
     assert_eq!(robots.crawl_delay("d"), None);
 }
 
-/// A naive reading of Crawl-delay (docs/records.md), line by line, for random files in the
-/// merging dialects: groups as RFC 9309 §2.2.4 forms them, runs of user-agent lines, and for
-/// each agent the last valid value under a run naming it in the groups it obeys; a line replaces
-/// an earlier value when some agent already had one. The library must agree on every agent's
-/// delay and on the `multiple-crawl-delay` lines.
+/// A valid Crawl-delay as the naive reading sees it: its group, its run of user-agent lines (an
+/// id and the agents, lower-cased), its line and its value.
+struct Delay {
+    group: usize,
+    run: usize,
+    agents: Vec<String>,
+    line: u32,
+    value: f64,
+}
+
+/// The naive reading of `lines`: the agents of each group, and the valid Crawl-delays. Groups as
+/// RFC 9309 §2.2.4 forms them (a user-agent line after a rule starts one), and where
+/// `blank_ends`, as the 1994 and 1996 texts do too (a blank line ends one). Allow is a rule only
+/// where `allow` (the 1994 standard has none).
+fn naive_reading(lines: &[&str], blank_ends: bool, allow: bool) -> (Vec<Vec<String>>, Vec<Delay>) {
+    let mut groups: Vec<Vec<String>> = Vec::new();
+    let mut delays = Vec::new();
+    let (mut open, mut rule_seen, mut in_run) = (false, false, false);
+    let (mut run, mut run_id) = (Vec::<String>::new(), 0);
+    for (i, line) in lines.iter().enumerate() {
+        let Some((key, value)) = line.split_once(": ") else {
+            open &= !(blank_ends && line.is_empty());
+            continue; // comments change nothing
+        };
+        let (key, value) = (key.to_ascii_lowercase(), value.to_ascii_lowercase());
+        if key == "user-agent" {
+            if !open || rule_seen {
+                groups.push(Vec::new());
+                (open, rule_seen, in_run) = (true, false, false);
+            }
+            if !in_run {
+                run.clear();
+                run_id += 1;
+            }
+            run.push(value.clone());
+            groups.last_mut().unwrap().push(value);
+            in_run = true;
+            continue;
+        }
+        in_run = false;
+        match key.as_str() {
+            "disallow" => rule_seen |= open,
+            "allow" if allow => rule_seen |= open,
+            "crawl-delay" if open => {
+                if let Ok(v) = value.parse::<u32>() {
+                    delays.push(Delay {
+                        group: groups.len() - 1,
+                        run: run_id,
+                        agents: run.clone(),
+                        line: i as u32 + 1,
+                        value: f64::from(v),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    (groups, delays)
+}
+
+/// Crawl-delay and `multiple-crawl-delay` (docs/records.md) against the naive reading, on random
+/// files in every dialect but revisited: for each agent, the last valid value under a run naming
+/// it, in the groups it obeys (all that name it where groups merge, else the first); a line is
+/// reported when it replaces an earlier value of some agent (where groups merge) or of its own
+/// run (elsewhere).
 #[test]
 fn crawl_delay_agrees_with_a_naive_reading() {
     const PIECES: &[&str] = &[
@@ -215,62 +275,31 @@ fn crawl_delay_agrees_with_a_naive_reading() {
             .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
             .collect();
         let text = lines.join("\n");
-        // The reading: (group, run agents) of each valid Crawl-delay, with its line and value.
-        let mut groups: Vec<Vec<String>> = Vec::new(); // the agents of each group
-        let mut delays: Vec<(usize, Vec<String>, u32, f64)> = Vec::new();
-        let (mut rule_seen, mut in_run, mut run) = (false, false, Vec::<String>::new());
-        for (i, line) in lines.iter().enumerate() {
-            let Some((key, value)) = line.split_once(": ") else {
-                continue; // blank and comment lines change nothing
+        for d in [
+            DialectId::Rfc9309,
+            DialectId::Google,
+            DialectId::Draft1996,
+            DialectId::Original1994,
+        ] {
+            let merging = matches!(d, DialectId::Rfc9309 | DialectId::Google);
+            let allow = d != DialectId::Original1994;
+            let (groups, delays) = naive_reading(&lines, !merging, allow);
+            // The groups an agent obeys by `key` (itself, or `*`): every group naming it where
+            // groups merge, else the first.
+            let obeys = |key: &str, g: usize| {
+                let names = |g: &Vec<String>| g.iter().any(|a| a == key);
+                names(&groups[g]) && (merging || groups.iter().position(names) == Some(g))
             };
-            let key = key.to_ascii_lowercase();
-            if key == "user-agent" {
-                if groups.is_empty() || rule_seen {
-                    groups.push(Vec::new());
-                    rule_seen = false;
-                }
-                if !in_run {
-                    run.clear();
-                }
-                run.push(value.to_ascii_lowercase());
-                groups.last_mut().unwrap().push(value.to_ascii_lowercase());
-                in_run = true;
-                continue;
-            }
-            in_run = false;
-            match key.as_str() {
-                "disallow" | "allow" => rule_seen = !groups.is_empty() || rule_seen,
-                "crawl-delay" if !groups.is_empty() => {
-                    if let Ok(v) = value.parse::<u32>() {
-                        delays.push((groups.len() - 1, run.clone(), i as u32 + 1, f64::from(v)));
-                    }
-                }
-                _ => {}
-            }
-        }
-        let named = |k: &str| groups.iter().any(|g| g.iter().any(|a| a == k));
-        let applies = |key: &str, d: &(usize, Vec<String>, u32, f64)| {
-            groups[d.0].iter().any(|a| a == key) && d.1.iter().any(|a| a == key)
-        };
-        let mut replaced: Vec<u32> = Vec::new();
-        for key in ["a", "b", "*"] {
-            let lines: Vec<u32> = delays
-                .iter()
-                .filter(|d| applies(key, d))
-                .map(|d| d.2)
-                .collect();
-            replaced.extend(lines.iter().skip(1));
-        }
-        replaced.sort();
-        replaced.dedup();
-        for d in [DialectId::Rfc9309, DialectId::Google] {
+            let applies =
+                |key: &str, x: &Delay| obeys(key, x.group) && x.agents.iter().any(|a| a == key);
             let robots = parse(text.as_bytes(), d);
             for agent in ["a", "A", "b", "c"] {
-                // The key it obeys by: itself when a group names it, else `*` when one does.
                 let lower = agent.to_ascii_lowercase();
-                let key = [lower.as_str(), "*"].into_iter().find(|k| named(k));
+                let key = [lower.as_str(), "*"]
+                    .into_iter()
+                    .find(|k| groups.iter().any(|g| g.iter().any(|a| a == k)));
                 let want =
-                    key.and_then(|k| delays.iter().rev().find(|x| applies(k, x)).map(|x| x.3));
+                    key.and_then(|k| delays.iter().rev().find(|x| applies(k, x)).map(|x| x.value));
                 assert_eq!(
                     robots.crawl_delay(agent),
                     want,
@@ -278,6 +307,19 @@ fn crawl_delay_agrees_with_a_naive_reading() {
                 );
                 checked += 1;
             }
+            let mut replaced: Vec<u32> = if merging {
+                let mut all = Vec::new();
+                for key in ["a", "b", "*"] {
+                    let on = delays.iter().filter(|x| applies(key, x)).map(|x| x.line);
+                    all.extend(on.skip(1));
+                }
+                all
+            } else {
+                let pairs = delays.windows(2).filter(|w| w[0].run == w[1].run);
+                pairs.map(|w| w[1].line).collect()
+            };
+            replaced.sort();
+            replaced.dedup();
             let mut flagged: Vec<u32> = robots
                 .diagnostics()
                 .iter()
