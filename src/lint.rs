@@ -57,38 +57,49 @@ pub(crate) fn diagnostics(r: &Robots) -> Vec<Diagnostic> {
 }
 
 /// The valid `kind` values that replace an earlier one for some user-agent (the last counts,
-/// docs/records.md): a second one under one run of user-agent lines, and in the dialects that
-/// merge groups, one under a run naming a token (or `*`) that an earlier run gave a value. (In
-/// the others only the first group naming an agent is obeyed.) Linear: each run's agents are
-/// read once, for its first value.
+/// docs/records.md): where groups merge, one under a run naming a token (or `*`) that an earlier
+/// run of any group gave a value; elsewhere (only the first group naming an agent is obeyed), an
+/// earlier run of the same group. Linear: each run's agents are read once, for its first value
+/// (a later one under the same run always replaces it).
 fn replaced_values(r: &Robots, kind: RecordKind, code: Code, out: &mut Vec<Diagnostic>) {
     let merging = r.dialect.group_merge == GroupMerge::All;
-    // Which entries of the token table have a value yet; the last one stands for `*`.
-    let mut valued = alloc::vec![false; r.tokens.len() + 1];
+    // Which user-agents have a value yet, by key: where groups merge, the entry of the token
+    // table (the last slot stands for `*`); elsewhere, the first agent of the group that reads
+    // the same (among its first 64).
+    let slots = if merging {
+        r.tokens.len() + 1
+    } else {
+        r.agents.len()
+    };
+    let mut valued = alloc::vec![false; slots];
     let mut run = None;
     for g in &r.groups {
+        let first = g.agents.start as usize;
+        let in_group = r.agents.get(span(&g.agents)).unwrap_or_default();
+        let key = |a: &Agent| match (merging, a.global) {
+            (true, true) => Some(r.tokens.len()),
+            (true, false) => r.lookup(r.token(&a.token)),
+            (false, _) => {
+                let same =
+                    |b: &Agent| b.global == a.global && r.token(&b.token) == r.token(&a.token);
+                in_group.iter().take(64).position(same).map(|i| first + i)
+            }
+        };
         for record in g.records.iter().filter_map(|&i| r.records.get(i as usize)) {
             if record.kind != kind || !is_valid(kind, r.token(&record.value)) {
                 continue;
             }
-            let replaces = run == Some(&record.agents)
-                || merging && {
-                    let agents = r.agents.get(span(&record.agents)).unwrap_or_default();
-                    let entry = |a: &Agent| match a.global {
-                        true => Some(r.tokens.len()),
-                        false => r.lookup(r.token(&a.token)),
-                    };
-                    let replaces = agents
-                        .iter()
-                        .filter_map(entry)
-                        .any(|e| valued.get(e) == Some(&true));
-                    for e in agents.iter().filter_map(entry) {
-                        if let Some(seen) = valued.get_mut(e) {
-                            *seen = true;
-                        }
+            let replaces = run == Some(&record.agents) || {
+                let agents = r.agents.get(span(&record.agents)).unwrap_or_default();
+                let replaces =
+                    (agents.iter().filter_map(key)).any(|k| valued.get(k) == Some(&true));
+                for k in agents.iter().filter_map(key) {
+                    if let Some(seen) = valued.get_mut(k) {
+                        *seen = true;
                     }
-                    replaces
-                };
+                }
+                replaces
+            };
             run = Some(&record.agents);
             if replaces {
                 out.push(Diagnostic {

@@ -178,11 +178,10 @@ fn reparse_keeps_record_runs() {
     assert_eq!(robots.crawl_delay("d"), None);
 }
 
-/// A valid Crawl-delay as the naive reading sees it: its group, its run of user-agent lines (an
-/// id and the agents, lower-cased), its line and its value.
+/// A valid Crawl-delay as the naive reading sees it: its group, the agents of its run of
+/// user-agent lines (lower-cased), its line and its value.
 struct Delay {
     group: usize,
-    run: usize,
     agents: Vec<String>,
     line: u32,
     value: f64,
@@ -196,7 +195,7 @@ fn naive_reading(lines: &[&str], blank_ends: bool, allow: bool) -> (Vec<Vec<Stri
     let mut groups: Vec<Vec<String>> = Vec::new();
     let mut delays = Vec::new();
     let (mut open, mut rule_seen, mut in_run) = (false, false, false);
-    let (mut run, mut run_id) = (Vec::<String>::new(), 0);
+    let mut run = Vec::<String>::new();
     for (i, line) in lines.iter().enumerate() {
         let Some((key, value)) = line.split_once(": ") else {
             open &= !(blank_ends && line.is_empty());
@@ -210,7 +209,6 @@ fn naive_reading(lines: &[&str], blank_ends: bool, allow: bool) -> (Vec<Vec<Stri
             }
             if !in_run {
                 run.clear();
-                run_id += 1;
             }
             run.push(value.clone());
             groups.last_mut().unwrap().push(value);
@@ -225,7 +223,6 @@ fn naive_reading(lines: &[&str], blank_ends: bool, allow: bool) -> (Vec<Vec<Stri
                 if let Ok(v) = value.parse::<u32>() {
                     delays.push(Delay {
                         group: groups.len() - 1,
-                        run: run_id,
                         agents: run.clone(),
                         line: i as u32 + 1,
                         value: f64::from(v),
@@ -241,8 +238,8 @@ fn naive_reading(lines: &[&str], blank_ends: bool, allow: bool) -> (Vec<Vec<Stri
 /// Crawl-delay and `multiple-crawl-delay` (docs/records.md) against the naive reading, on random
 /// files in every dialect but revisited: for each agent, the last valid value under a run naming
 /// it, in the groups it obeys (all that name it where groups merge, else the first); a line is
-/// reported when it replaces an earlier value of some agent (where groups merge) or of its own
-/// run (elsewhere).
+/// reported when it replaces an earlier value of one of its agents (of any group where groups
+/// merge, of its own group elsewhere).
 #[test]
 fn crawl_delay_agrees_with_a_naive_reading() {
     const PIECES: &[&str] = &[
@@ -315,8 +312,15 @@ fn crawl_delay_agrees_with_a_naive_reading() {
                 }
                 all
             } else {
-                let pairs = delays.windows(2).filter(|w| w[0].run == w[1].run);
-                pairs.map(|w| w[1].line).collect()
+                // An earlier value in the same group for one of its agents.
+                let shares = |x: &Delay, y: &Delay| {
+                    x.group == y.group && x.agents.iter().any(|a| y.agents.contains(a))
+                };
+                let later = delays
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, x)| delays[..i].iter().any(|e| shares(e, x)));
+                later.map(|(_, x)| x.line).collect()
             };
             replaced.sort();
             replaced.dedup();
