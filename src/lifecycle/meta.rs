@@ -350,12 +350,13 @@ impl<'a> Collector<'a> {
         } else if n.eq_ignore_ascii_case(b"document-state") {
             if other.document_state.is_none() {
                 let v = content.trim();
-                let known = [
-                    ("static", DocumentState::Static),
-                    ("dynamic", DocumentState::Dynamic),
-                ];
-                other.document_state =
-                    Some(lookup(&known, v).unwrap_or_else(|| DocumentState::Other(v.to_owned())));
+                other.document_state = Some(if v.eq_ignore_ascii_case("static") {
+                    DocumentState::Static
+                } else if v.eq_ignore_ascii_case("dynamic") {
+                    DocumentState::Dynamic
+                } else {
+                    DocumentState::Other(v.to_owned())
+                });
             }
         } else if n.eq_ignore_ascii_case(b"url") {
             if other.url.is_none() {
