@@ -69,6 +69,7 @@ pub use lifecycle::{fetch, meta};
 pub use model::{RecordKind, RuleKind};
 pub use options::{Options, DEFAULT_MAX_BYTES};
 pub use robots::{GroupView, RecordView, Robots, RuleView};
+pub use value::{RequestRate, MAX_CRAWL_DELAY};
 
 /// The README's Rust example, run as a doctest (`cargo test --doc`).
 #[cfg(doctest)]
