@@ -28,6 +28,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod agent;
+pub mod aipref;
 mod compile;
 mod decide;
 pub mod dialect;

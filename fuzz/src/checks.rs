@@ -210,3 +210,30 @@ pub fn fetch(data: &[u8]) {
         let _ = parse_http_date(value, now_ms);
     }
 }
+
+/// `aipref` target: any bytes as a `Content-Usage` field (split at `\n` into field lines) and as
+/// a Content-Usage and a Content-Signal rule value. Parsing the field lines in place gives
+/// exactly what parsing a copy joined with ", " gives (members, failure point and reason); a
+/// failure is within the value and leaves every category unknown.
+pub fn aipref(data: &[u8]) {
+    use robots_eval::aipref::{read_signals, split_rule, Preference, Statement, COUNT};
+    let lines: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
+    let joined = lines.join(&b", "[..]);
+    let parsed = Statement::parse(&lines);
+    assert_eq!(
+        parsed,
+        Statement::parse(&[&joined]),
+        "field lines vs joined"
+    );
+    if let Some(e) = parsed.error() {
+        assert!((e.offset as usize) <= joined.len(), "{e:?} past the end");
+        assert_eq!(parsed.preferences(), [Preference::Unknown; COUNT]);
+        let _ = e.failure.as_str();
+    }
+    let rule = split_rule(data);
+    if let Some(path) = rule.path {
+        assert!(path.starts_with(b"/") && !path.iter().any(|b| b" \t#".contains(b)));
+    }
+    let _ = Statement::parse(&[rule.statement]).preferences();
+    let _ = read_signals(data, |_| {});
+}

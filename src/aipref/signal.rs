@@ -1,0 +1,119 @@
+//! Cloudflare's Content-Signal line (Content Signals Policy, September 2025), read as the
+//! project's digest chooses where the policy defines no grammar: [I-8] here, [I-9] and [I-10]
+//! where groups are selected.
+//!
+//! The signals are kept apart from the IETF vocabulary: no official mapping exists (VOCAB-07
+//! §6.6, -08 §7 require an alternative format to define one, and the policy defines none).
+
+use super::vocab::Preference;
+
+/// A signal of the policy, with what it covers (paraphrased from the policy's comment block).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Signal {
+    pub key: &'static str,
+    pub meaning: &'static str,
+}
+
+/// The three signals of the September 2025 policy. A later key (`use`, 2026) is reported as an
+/// extra, not as a signal.
+pub const SIGNALS: [Signal; 3] = [
+    Signal {
+        key: "search",
+        meaning: "building a search index and showing links and short excerpts (not AI summaries)",
+    },
+    Signal {
+        key: "ai-input",
+        meaning: "live input to AI models: retrieval-augmented generation, grounding, AI answers",
+    },
+    Signal {
+        key: "ai-train",
+        meaning: "training or fine-tuning AI models",
+    },
+];
+
+/// The number of signals: the size of every per-signal array.
+pub const SIGNAL_COUNT: usize = SIGNALS.len();
+
+/// One comma-separated member of a Content-Signal line ([I-8]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignalMember<'a> {
+    /// One of [`SIGNALS`] (by index). `value` is as written (trimmed; empty when the member has
+    /// no `=`); `preference` is unknown unless it is `yes` or `no` in any case.
+    Signal {
+        signal: usize,
+        value: &'a [u8],
+        preference: Preference,
+    },
+    /// A key that is not a signal (such as `use`): kept as written.
+    Extra { key: &'a [u8], value: &'a [u8] },
+    /// An empty member, or one with an empty key.
+    Empty,
+}
+
+fn trim(mut s: &[u8]) -> &[u8] {
+    while let [b' ' | b'\t', rest @ ..] = s {
+        s = rest;
+    }
+    while let [rest @ .., b' ' | b'\t'] = s {
+        s = rest;
+    }
+    s
+}
+
+/// Reads a Content-Signal value ([I-8]): cut at `#`, split on `,`, each member trimmed and split
+/// at its first `=`; keys and `yes`/`no` compared ASCII case-insensitively. Calls `each` for
+/// every member and returns the line's outcome per signal, a signal repeated in the line combined
+/// as any `no` gives no, else any `yes` gives yes ([I-9]). `None`: the value starts with `/`, a
+/// path form the policy does not define, and the whole line is ignored.
+pub fn read_signals<'a>(
+    value: &'a [u8],
+    mut each: impl FnMut(SignalMember<'a>),
+) -> Option<[Preference; SIGNAL_COUNT]> {
+    let value = trim(value.split(|&b| b == b'#').next().unwrap_or_default());
+    if value.first() == Some(&b'/') {
+        return None;
+    }
+    let mut out = [Preference::Unknown; SIGNAL_COUNT];
+    if value.is_empty() {
+        return Some(out);
+    }
+    for member in value.split(|&b| b == b',') {
+        let mut halves = member.splitn(2, |&b| b == b'=');
+        let key = trim(halves.next().unwrap_or_default());
+        let value = trim(halves.next().unwrap_or_default());
+        let signal = SIGNALS
+            .iter()
+            .position(|s| s.key.as_bytes().eq_ignore_ascii_case(key));
+        each(match signal {
+            _ if key.is_empty() => SignalMember::Empty,
+            None => SignalMember::Extra { key, value },
+            Some(signal) => {
+                let preference = if value.eq_ignore_ascii_case(b"yes") {
+                    Preference::Allowed
+                } else if value.eq_ignore_ascii_case(b"no") {
+                    Preference::Disallowed
+                } else {
+                    Preference::Unknown
+                };
+                if let Some(slot) = out.get_mut(signal) {
+                    *slot = slot.combine(preference);
+                }
+                SignalMember::Signal {
+                    signal,
+                    value,
+                    preference,
+                }
+            }
+        });
+    }
+    Some(out)
+}
+
+/// `yes`, `no`, or none for unknown: how the policy writes a signal's value.
+pub const fn yes_no(preference: Preference) -> Option<&'static str> {
+    match preference {
+        Preference::Unknown => None,
+        Preference::Allowed => Some("yes"),
+        Preference::Disallowed => Some("no"),
+    }
+}
