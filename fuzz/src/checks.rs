@@ -235,5 +235,5 @@ pub fn aipref(data: &[u8]) {
         assert!(path.starts_with(b"/") && !path.iter().any(|b| b" \t#".contains(b)));
     }
     let _ = Statement::parse(&[rule.statement]).preferences();
-    let _ = read_signals(data, |_| {});
+    let _ = read_signals(data);
 }

@@ -60,51 +60,58 @@ fn trim(mut s: &[u8]) -> &[u8] {
     s
 }
 
-/// Reads a Content-Signal value ([I-8]): cut at `#`, split on `,`, each member trimmed and split
-/// at its first `=`; keys and `yes`/`no` compared ASCII case-insensitively. Calls `each` for
-/// every member and returns the line's outcome per signal, a signal repeated in the line combined
-/// as any `no` gives no, else any `yes` gives yes ([I-9]). `None`: the value starts with `/`, a
-/// path form the policy does not define, and the whole line is ignored.
-pub fn read_signals<'a>(
-    value: &'a [u8],
-    mut each: impl FnMut(SignalMember<'a>),
-) -> Option<[Preference; SIGNAL_COUNT]> {
+/// The members of a Content-Signal value ([I-8]): the value is cut at `#`, split on `,`, and
+/// each member trimmed and split at its first `=`; keys and `yes`/`no` are compared ASCII
+/// case-insensitively. `None`: the value starts with `/`, a path form the policy does not
+/// define, and the whole line is ignored.
+pub fn members(value: &[u8]) -> Option<impl Iterator<Item = SignalMember<'_>>> {
     let value = trim(value.split(|&b| b == b'#').next().unwrap_or_default());
     if value.first() == Some(&b'/') {
         return None;
     }
-    let mut out = [Preference::Unknown; SIGNAL_COUNT];
-    if value.is_empty() {
-        return Some(out);
-    }
-    for member in value.split(|&b| b == b',') {
+    // An empty value has no members (not one empty member).
+    let members = (!value.is_empty())
+        .then(|| value.split(|&b| b == b','))
+        .into_iter()
+        .flatten();
+    Some(members.map(|member| {
         let mut halves = member.splitn(2, |&b| b == b'=');
         let key = trim(halves.next().unwrap_or_default());
         let value = trim(halves.next().unwrap_or_default());
         let signal = SIGNALS
             .iter()
             .position(|s| s.key.as_bytes().eq_ignore_ascii_case(key));
-        each(match signal {
+        match signal {
             _ if key.is_empty() => SignalMember::Empty,
             None => SignalMember::Extra { key, value },
-            Some(signal) => {
-                let preference = if value.eq_ignore_ascii_case(b"yes") {
+            Some(signal) => SignalMember::Signal {
+                signal,
+                value,
+                preference: if value.eq_ignore_ascii_case(b"yes") {
                     Preference::Allowed
                 } else if value.eq_ignore_ascii_case(b"no") {
                     Preference::Disallowed
                 } else {
                     Preference::Unknown
-                };
-                if let Some(slot) = out.get_mut(signal) {
-                    *slot = slot.combine(preference);
-                }
-                SignalMember::Signal {
-                    signal,
-                    value,
-                    preference,
-                }
+                },
+            },
+        }
+    }))
+}
+
+/// A Content-Signal line's outcome per signal (`None`: the line is ignored, see [`members`]); a
+/// signal repeated in the line combines as any `no` gives no, else any `yes` gives yes ([I-9]).
+pub fn read_signals(value: &[u8]) -> Option<[Preference; SIGNAL_COUNT]> {
+    let mut out = [Preference::Unknown; SIGNAL_COUNT];
+    for member in members(value)? {
+        if let SignalMember::Signal {
+            signal, preference, ..
+        } = member
+        {
+            if let Some(slot) = out.get_mut(signal) {
+                *slot = slot.combine(preference);
             }
-        });
+        }
     }
     Some(out)
 }

@@ -232,7 +232,7 @@ fn rule_values() {
 
 #[test]
 fn content_signal() {
-    let read = |v: &str| read_signals(v.as_bytes(), |_| {});
+    let read = |v: &str| read_signals(v.as_bytes());
     assert_eq!(read("search=yes, ai-train=no"), Some([Y, U, N]));
     assert_eq!(read("search=yes,ai-input=yes,ai-train=no"), Some([Y, Y, N]));
     assert_eq!(read(" SEARCH = Yes , AI-Train=NO "), Some([Y, U, N]));
@@ -250,10 +250,10 @@ fn content_signal() {
     assert_eq!(read("search=yes # comment, ai-train=no"), Some([Y, U, U]));
     assert_eq!(read(""), Some([U; 3]));
     assert_eq!(read("/path search=no"), None, "a path form is not defined");
-    let mut extras = Vec::new();
-    read_signals(b"search=yes,ai-train=no,use=reference,=x", |m| {
-        extras.push(m)
-    });
+    let extras: Vec<SignalMember<'_>> = signal::members(b"search=yes,ai-train=no,use=reference,=x")
+        .expect("not a path")
+        .collect();
+    assert_eq!(signal::members(b"").map(Iterator::count), Some(0));
     assert_eq!(
         extras[2],
         SignalMember::Extra {
