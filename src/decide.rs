@@ -61,6 +61,11 @@ impl Path<'_> {
     pub fn as_bytes(&self) -> &[u8] {
         self.text.bytes()
     }
+
+    /// The same, when it is text (it always is in wildcard dialects).
+    pub(crate) fn as_str(&self) -> Option<&str> {
+        self.text.text()
+    }
 }
 
 /// A path being decided, and what is known of it.

@@ -58,6 +58,7 @@ mod robots;
 mod decide;
 pub mod lint;
 mod parse;
+mod preferences;
 // Floor 6: the HTTP lifecycle, apart from the core (the `lifecycle` feature).
 #[cfg(feature = "lifecycle")]
 mod lifecycle;
@@ -69,4 +70,5 @@ pub use dialect::{Dialect, DialectId};
 pub use lifecycle::{fetch, meta};
 pub use model::{RecordKind, RuleKind};
 pub use options::{Options, DEFAULT_MAX_BYTES};
+pub use preferences::AiPreferences;
 pub use robots::{GroupView, RecordView, Robots, RuleView};

@@ -41,9 +41,14 @@ pub fn split_rule(value: &[u8]) -> RuleValue<'_> {
     }
 }
 
-/// The `Content-Usage` response header (ATTACH §2), a Dictionary structured field: several field
-/// lines are one value joined with ", " (RFC 9651 §4.2), so the last duplicate key wins across
-/// lines and one malformed line makes the whole field unknown.
+/// The `Content-Usage` response header (ATTACH §2), a Dictionary structured field given as its
+/// field lines: several lines are one value joined with ", " (RFC 9651 §4.2, RFC 9110 §5.3), so
+/// the last duplicate key wins across lines and one malformed line makes the whole field
+/// unknown. (Joining several lines allocates; a query takes the value joined.)
 pub fn parse_header(lines: &[&[u8]]) -> Statement {
-    Statement::parse(lines)
+    match lines {
+        [] => Statement::default(),
+        [value] => Statement::parse(value),
+        _ => Statement::parse(&lines.join(&b", "[..])),
+    }
 }

@@ -81,10 +81,11 @@ impl Why {
     /// unknown, the most telling reason is reported.
     fn weight(self) -> u8 {
         match self {
-            Why::Malformed(..) => 3,
-            Why::NotYesNo(..) => 2,
+            Why::Malformed(..) => 4,
+            Why::NotYesNo(..) => 3,
+            Why::NotCrawlable(_) => 2,
             Why::NotStated(_) => 1,
-            _ => 0,
+            Why::Stated(_) | Why::NoRule | Why::OwnGroupSilent => 0,
         }
     }
 }

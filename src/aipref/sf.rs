@@ -10,8 +10,6 @@
 //! per parameter or per member (a parser that deduplicates keys by scanning the ones it kept is
 //! quadratic on 64 KiB of distinct parameters).
 //!
-//! Several field lines are parsed as one value joined with ", " (RFC 9651 §4.2, RFC 9110 §5.3),
-//! without copying them: the input is a list of segments read in turn.
 
 /// Why a value is not a Structured Field Dictionary: the failure points of RFC 9651 §4.2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,25 +49,25 @@ impl Failure {
     /// A phrase for explanations: "the statement did not parse (at byte N: <this>)".
     pub const fn as_str(self) -> &'static str {
         match self {
-            Failure::NonAscii => "a byte outside ASCII",
-            Failure::KeyStart => "a key must start with a-z or '*' (no uppercase)",
-            Failure::ExpectedComma => "expected ',' between members",
-            Failure::TrailingComma => "a ',' with no member after it",
-            Failure::BareItem => "not the start of a value",
+            Failure::NonAscii => "a non-ASCII byte",
+            Failure::KeyStart => "a key must start with a-z or '*'",
+            Failure::ExpectedComma => "expected ','",
+            Failure::TrailingComma => "nothing after ','",
+            Failure::BareItem => "not a value",
             Failure::Digit => "expected a digit",
-            Failure::Number => "a number too long or ending in '.'",
-            Failure::UnterminatedString => "a string with no closing '\"'",
-            Failure::StringChar => "a character not allowed in a string",
-            Failure::ByteSequence => "a byte sequence that is not ':base64:'",
+            Failure::Number => "a bad number",
+            Failure::UnterminatedString => "no closing '\"'",
+            Failure::StringChar => "a bad character in a string",
+            Failure::ByteSequence => "a bad byte sequence",
             Failure::Boolean => "'?' not followed by 0 or 1",
-            Failure::Date => "a date that is not an integer",
-            Failure::DisplayString => "a display string that is not %\"...\" of UTF-8",
-            Failure::InnerList => "an inner list without ' ' between items or a closing ')'",
+            Failure::Date => "a date must be an integer",
+            Failure::DisplayString => "a bad display string",
+            Failure::InnerList => "a bad inner list",
         }
     }
 }
 
-/// Where and why parsing failed: `offset` counts bytes from the start of the (joined) value.
+/// Where and why parsing failed: `offset` counts bytes from the start of the value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Error {
     pub offset: u32,
@@ -95,10 +93,10 @@ impl Type {
     pub const fn as_str(self) -> &'static str {
         match self {
             Type::Token => "a token",
-            Type::Boolean => "a boolean (a key with no '=' is true)",
+            Type::Boolean => "a boolean (a bare key)",
             Type::Integer => "an integer",
             Type::Decimal => "a decimal",
-            Type::String => "a string (quoted)",
+            Type::String => "a string",
             Type::ByteSequence => "a byte sequence",
             Type::Date => "a date",
             Type::DisplayString => "a display string",
@@ -120,57 +118,19 @@ impl Value<'_> {
     }
 }
 
-/// The bytes of a value given as field lines, joined with ", " (RFC 9110 §5.3), read one at a
-/// time. A run of key or token characters never crosses a joint (the joint starts with `,`), so
-/// runs are borrowed from one segment.
+/// The value being parsed, read one byte at a time.
 struct Input<'a> {
-    lines: &'a [&'a [u8]],
-    /// The segment being read: a line, or the joint between two lines.
-    segment: &'a [u8],
+    bytes: &'a [u8],
     at: usize,
-    /// The next line to read after the current segment.
-    next: usize,
-    in_joint: bool,
-    /// Bytes consumed in all.
-    offset: usize,
 }
 
-const JOINT: &[u8] = b", ";
-
 impl<'a> Input<'a> {
-    fn new(lines: &'a [&'a [u8]]) -> Self {
-        Input {
-            lines,
-            segment: lines.first().copied().unwrap_or_default(),
-            at: 0,
-            next: 1,
-            in_joint: false,
-            offset: 0,
-        }
-    }
-
-    fn peek(&mut self) -> Option<u8> {
-        loop {
-            if let Some(&b) = self.segment.get(self.at) {
-                return Some(b);
-            }
-            if self.in_joint {
-                self.segment = self.lines.get(self.next).copied().unwrap_or_default();
-                self.next += 1;
-                self.in_joint = false;
-            } else if self.next < self.lines.len() {
-                self.segment = JOINT;
-                self.in_joint = true;
-            } else {
-                return None;
-            }
-            self.at = 0;
-        }
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
     }
 
     fn bump(&mut self) {
         self.at += 1;
-        self.offset += 1;
     }
 
     /// Consumes the next byte if it is `b`.
@@ -189,32 +149,23 @@ impl<'a> Input<'a> {
         Some(b)
     }
 
-    /// Consumes the longest run of bytes `keep` accepts, within the current segment. `keep` must
-    /// reject `,` (the joint's first byte).
-    fn run(&mut self, keep: impl Fn(u8) -> bool) -> &'a [u8] {
-        let _ = self.peek();
-        let segment = self.segment;
+    /// Consumes the longest run of bytes `keep` accepts.
+    fn run(&mut self, keep: fn(u8) -> bool) -> &'a [u8] {
         let start = self.at;
-        let len = segment
-            .get(start..)
-            .unwrap_or_default()
-            .iter()
-            .take_while(|&&b| keep(b))
-            .count();
-        self.at += len;
-        self.offset += len;
-        segment.get(start..start + len).unwrap_or_default()
+        let rest = self.bytes.get(start..).unwrap_or_default();
+        self.at += rest.iter().take_while(|&&b| keep(b)).count();
+        self.bytes.get(start..self.at).unwrap_or_default()
     }
 
-    fn skip(&mut self, space: impl Fn(u8) -> bool) {
-        while self.peek().is_some_and(&space) {
+    fn skip(&mut self, space: fn(u8) -> bool) {
+        while self.peek().is_some_and(space) {
             self.bump();
         }
     }
 
     fn fail<T>(&self, failure: Failure) -> Result<T, Error> {
         Err(Error {
-            offset: u32::try_from(self.offset).unwrap_or(u32::MAX),
+            offset: u32::try_from(self.at).unwrap_or(u32::MAX),
             failure,
         })
     }
@@ -242,26 +193,26 @@ fn is_token_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~:/".contains(&b)
 }
 
-/// Parses `lines` (one field value, or the field lines of one field) as a Dictionary (RFC 9651
-/// §4.2 with field type "dictionary"), calling `member(key, value)` for each member in order.
-/// Parameters are validated and dropped: VOCAB §6.4 ignores them. On failure some members may
-/// already have been reported; the caller discards them (VOCAB §6.5.1: no partial result).
+/// Parses a field value as a Dictionary (RFC 9651 §4.2 with field type "dictionary"), calling
+/// `member(key, value)` for each member in order. Parameters are validated and dropped: VOCAB
+/// §6.4 ignores them. On failure some members may already have been reported; the caller
+/// discards them (VOCAB §6.5.1: no partial result). Several field lines are one value joined
+/// with ", " (§4.2; see `attach::parse_header`).
 pub fn parse_dictionary<'a>(
-    lines: &'a [&'a [u8]],
-    mut member: impl FnMut(&'a [u8], Value<'a>),
+    value: &'a [u8],
+    member: &mut dyn FnMut(&'a [u8], Value<'a>),
 ) -> Result<(), Error> {
     // §4.2 step 1: the whole value must be ASCII, whatever the parse would have met first.
-    let mut offset = 0usize;
-    for (i, line) in lines.iter().enumerate() {
-        if let Some(at) = line.iter().position(|b| !b.is_ascii()) {
-            return Err(Error {
-                offset: u32::try_from(offset + at).unwrap_or(u32::MAX),
-                failure: Failure::NonAscii,
-            });
-        }
-        offset += line.len() + if i + 1 < lines.len() { JOINT.len() } else { 0 };
+    if let Some(at) = value.iter().position(|b| !b.is_ascii()) {
+        return Err(Error {
+            offset: u32::try_from(at).unwrap_or(u32::MAX),
+            failure: Failure::NonAscii,
+        });
     }
-    let mut input = Input::new(lines);
+    let mut input = Input {
+        bytes: value,
+        at: 0,
+    };
     input.skip(is_sp);
     // §4.2.2.
     while input.peek().is_some() {
@@ -440,15 +391,16 @@ fn byte_sequence<'a>(input: &mut Input<'a>) -> Result<Value<'a>, Error> {
 }
 
 /// §4.2.10, after the `%`: `"`, then printable ASCII with `%xx` (lower-case hex) escapes, then
-/// `"`; the escaped bytes must be UTF-8 (checked as they come, with nothing kept).
+/// `"`; the bytes must be UTF-8 (each character's, at most 4, checked as it completes).
 fn display_string<'a>(input: &mut Input<'a>) -> Result<Value<'a>, Error> {
     if !input.eat(b'"') {
         return input.fail(Failure::DisplayString);
     }
-    let mut utf8 = Utf8::default();
+    let mut char = [0u8; 4];
+    let mut len = 0;
     loop {
         let byte = match input.next_byte() {
-            Some(b'"') if utf8.complete() => return Ok(Value::of(Type::DisplayString)),
+            Some(b'"') if len == 0 => return Ok(Value::of(Type::DisplayString)),
             Some(b'%') => {
                 let hi = input.next_byte().and_then(lower_hex);
                 let lo = input.next_byte().and_then(lower_hex);
@@ -460,8 +412,15 @@ fn display_string<'a>(input: &mut Input<'a>) -> Result<Value<'a>, Error> {
             Some(b @ 0x20..=0x7E) if b != b'"' => b,
             _ => return input.fail(Failure::DisplayString),
         };
-        if !utf8.push(byte) {
-            return input.fail(Failure::DisplayString);
+        if let Some(slot) = char.get_mut(len) {
+            *slot = byte;
+            len += 1;
+        }
+        match core::str::from_utf8(char.get(..len).unwrap_or_default()) {
+            Ok(_) => len = 0,
+            // An incomplete character: wait for its next byte.
+            Err(e) if e.error_len().is_none() && len < char.len() => {}
+            Err(_) => return input.fail(Failure::DisplayString),
         }
     }
 }
@@ -471,45 +430,5 @@ fn lower_hex(b: u8) -> Option<u8> {
         b'0'..=b'9' => Some(b - b'0'),
         b'a'..=b'f' => Some(b - b'a' + 10),
         _ => None,
-    }
-}
-
-/// A UTF-8 validator fed one byte at a time (RFC 3629 §4: no overlong forms, no surrogates,
-/// nothing above U+10FFFF).
-#[derive(Default)]
-struct Utf8 {
-    /// Continuation bytes still expected, and the range the next one must fall in.
-    pending: u8,
-    low: u8,
-    high: u8,
-}
-
-impl Utf8 {
-    fn push(&mut self, b: u8) -> bool {
-        if self.pending > 0 {
-            if b < self.low || b > self.high {
-                return false;
-            }
-            self.pending -= 1;
-            (self.low, self.high) = (0x80, 0xBF);
-            return true;
-        }
-        let (pending, low, high) = match b {
-            0x00..=0x7F => return true,
-            0xC2..=0xDF => (1, 0x80, 0xBF),
-            0xE0 => (2, 0xA0, 0xBF),
-            0xED => (2, 0x80, 0x9F),
-            0xE1..=0xEF => (2, 0x80, 0xBF),
-            0xF0 => (3, 0x90, 0xBF),
-            0xF1..=0xF3 => (3, 0x80, 0xBF),
-            0xF4 => (3, 0x80, 0x8F),
-            _ => return false,
-        };
-        (self.pending, self.low, self.high) = (pending, low, high);
-        true
-    }
-
-    fn complete(&self) -> bool {
-        self.pending == 0
     }
 }

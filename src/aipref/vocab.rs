@@ -111,19 +111,16 @@ pub struct Statement {
 }
 
 impl Statement {
-    /// Parses one statement given as field lines (one line for a robots.txt rule; a header's
-    /// field lines are joined with ", ", RFC 9651 §4.2). An empty statement has no members.
-    pub fn parse(lines: &[&[u8]]) -> Statement {
-        Statement::parse_with(lines, |_, _| {})
+    /// Parses one statement (a robots.txt rule's, or a header's field value). An empty
+    /// statement has no members.
+    pub fn parse(value: &[u8]) -> Statement {
+        Statement::parse_with(value, |_, _| {})
     }
 
     /// As [`Statement::parse`], also handing every member to `each` (lint: unknown labels).
-    pub fn parse_with<'a>(
-        lines: &'a [&'a [u8]],
-        mut each: impl FnMut(&'a [u8], Value<'a>),
-    ) -> Statement {
+    pub fn parse_with<'a>(value: &'a [u8], mut each: impl FnMut(&'a [u8], Value<'a>)) -> Statement {
         let mut members = [Member::Absent; COUNT];
-        let parsed = sf::parse_dictionary(lines, |key, value| {
+        let parsed = sf::parse_dictionary(value, &mut |key, value| {
             if let Some(slot) = category(key).and_then(|i| members.get_mut(i)) {
                 *slot = member_of(value);
             }
