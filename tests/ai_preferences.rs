@@ -187,9 +187,10 @@ fn public_robots_vectors() {
         .filter(|c| c.get("robots").is_some())
         .collect();
     assert_eq!(cases.len(), 32, "the public set has 32 robots.txt cases");
-    for case in cases {
+    for case in &cases {
         robots_case(&mut f, case);
     }
+    eprintln!("{} robots.txt cases", cases.len());
     f.finish("AI-preference public vectors, robots.txt");
 }
 
@@ -216,6 +217,7 @@ fn public_header_vectors() {
         );
     }
     assert_eq!(cases, 8, "the public set has 8 header cases");
+    eprintln!("{cases} header cases");
     f.finish("AI-preference public vectors, header");
 }
 
@@ -223,7 +225,9 @@ fn public_header_vectors() {
 fn project_cases() {
     let v = load("ai-preferences-project.json");
     let mut f = Failures::default();
-    for case in v["cases"].as_array().expect("cases") {
+    let cases = v["cases"].as_array().expect("cases");
+    eprintln!("{} project cases", cases.len());
+    for case in cases {
         assert!(
             case["source"].as_str().is_some_and(|s| !s.is_empty()),
             "{case}: needs a source"
