@@ -154,7 +154,23 @@ async function loadRobots(arg, o, what) {
   if (s.status === 0) throw new UsageError(`fetch failed: ${s.finalUrl}: ${failure ?? s.message}`);
   const via = s.redirects ? ` after ${s.redirects} redirect${s.redirects > 1 ? 's' : ''} to ${s.finalUrl}` : '';
   console.error(`${NAME}: fetched ${s.url}: HTTP ${s.status}${via}: ${s.treatedAs} (${s.reason})`);
-  return { robots, lines: s.treatedAs === 'parse' ? splitLines(body) : null, name: s.url };
+  return { robots, lines: s.treatedAs === 'parse' ? splitLines(body) : null, name: s.url, origin: new URL(s.url).origin };
+}
+
+/**
+ * `file.robots.table(urls, agents)`. A fetched robots.txt refuses absolute URLs of another site;
+ * the command reads every URL against the file it was given (as the native command does, which
+ * compares staging's file with production's URLs), so such a URL is asked by what follows its
+ * authority: the path and query the rules match.
+ */
+function tableOf(file, urls, agents) {
+  const onSite = (u) => {
+    const m = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(u);
+    if (!m || !URL.canParse(u) || new URL(u).origin === file.origin) return u;
+    const rest = u.slice(m[0].length);
+    return rest.startsWith('/') ? rest : `/${rest}`;
+  };
+  return file.robots.table(file.origin ? urls.map(onSite) : urls, agents);
 }
 
 /**
@@ -241,7 +257,7 @@ function cell(file, t, r, c) {
 }
 
 /** One answer: { allowed, reason, line, rule }. */
-const answer = (file, url, agent) => cell(file, file.robots.table([url], [agent]), 0, 0);
+const answer = (file, url, agent) => cell(file, tableOf(file, [url], [agent]), 0, 0);
 
 const WHY = { 'no-match': 'no rule matches', 'no-group': 'no group applies', 'robots-txt': '/robots.txt is always allowed' };
 /** "line 3: Disallow: /x (rule)", "no rule matches (no-match)". */
@@ -250,7 +266,7 @@ const verdict = (a) => (a.allowed ? 'allowed' : 'disallowed');
 
 /** Each URL, then each agent: [{ url, agent, allowed, reason, line, rule }], from one table. */
 function answers(file, urls, agents) {
-  const t = file.robots.table(urls, agents);
+  const t = tableOf(file, urls, agents);
   return urls.flatMap((url, r) => agents.map((agent, c) => ({ url, agent, ...cell(file, t, r, c) })));
 }
 
@@ -377,7 +393,7 @@ async function diff(o) {
   const before = await loadRobots(o.positional[0], o, '<old>');
   const after = await loadRobots(o.positional[1], o, '<new>');
   // The verdicts of both files in one table each; the answers only of the cells that change.
-  const [tb, ta] = [before, after].map((f) => f.robots.table(urls, o.agent));
+  const [tb, ta] = [before, after].map((f) => tableOf(f, urls, o.agent));
   const changes = [];
   let unchanged = 0;
   urls.forEach((url, r) => o.agent.forEach((agent, c) => {
