@@ -87,13 +87,13 @@ codes! {
     InvalidCrawlDelay = "invalid-crawl-delay", Warning, "Crawl-delay must be a number of seconds; this value is ignored.";
     SitemapNotAbsolute = "sitemap-not-absolute", Warning, "A Sitemap value must be a full URL (https://...).";
     Ignored = "ignored-line", Error, "This line has no field name; it is ignored.";
-    PreferenceOutsideGroup = "preference-outside-group", Warning, "Content-Usage and Content-Signal apply to their group; before any User-agent line, this one is ignored.";
-    MalformedUsage = "malformed-content-usage", Error, "Not a valid Structured Field Dictionary (RFC 9651): every category is unknown here (aipref vocab §6.5.1).";
-    UsageNotYesNo = "content-usage-not-y-or-n", Warning, "Only the tokens y and n state a preference; this category is unknown (aipref vocab §6.5).";
-    UnknownCategory = "unknown-category", Info, "Not a category of aipref vocab -08 (train-ai, ai-use, search; case-sensitive); ignored.";
-    UsagePathSpace = "content-usage-path-space", Warning, "A path ends at the first space (aipref attach §3.2); the rest is read as the statement. Write %20.";
+    PreferenceOutsideGroup = "preference-outside-group", Warning, "Content-Usage and Content-Signal belong to a group; this one, before any User-agent line, is ignored.";
+    MalformedUsage = "malformed-content-usage", Error, "Not an RFC 9651 Dictionary from here on: every category is unknown for this rule.";
+    UsageNotYesNo = "content-usage-not-y-or-n", Warning, "Only y and n state a preference; this category is unknown.";
+    UnknownCategory = "unknown-category", Info, "Not an aipref category (train-ai, ai-use, search); ignored.";
+    UsagePathSpace = "content-usage-path-space", Warning, "A path ends at the first space; the rest is read as the statement. Write %20.";
     SignalValue = "content-signal-value", Warning, "Content-Signal values are yes or no; this signal is unknown.";
-    UnknownSignal = "unknown-signal", Info, "Not a signal of the Content Signals Policy (search, ai-input, ai-train); kept as an extra.";
+    UnknownSignal = "unknown-signal", Info, "Not a Content-Signal signal (search, ai-input, ai-train); kept as an extra.";
     SignalPath = "content-signal-path", Warning, "Content-Signal has no path form; this line is ignored.";
 }
 

@@ -10,6 +10,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::agent::value_token;
+use crate::aipref::signal::trim;
 use crate::aipref::{
     category, signal, split_rule, Member, Preference, SignalMember, Statement, CATEGORIES, SIGNALS,
     SIGNAL_COUNT,
@@ -803,10 +804,8 @@ impl Builder<'_> {
             return;
         }
         let rule = split_rule(value);
-        let pattern = rule.path.map(|path| {
-            let changed = needs_normalizing(path, self.r.dialect.percent, Side::Rule);
-            self.store_pattern(path, changed)
-        });
+        // Normalised into the bytes (not compared with the file first: these lines are rare).
+        let pattern = rule.path.map(|path| self.store_pattern(path, true));
         let mut unknown = Vec::new();
         let mut tokens = [&b""[..]; CATEGORIES.len()];
         let statement = Statement::parse_with(rule.statement, |key, value| {
@@ -823,22 +822,21 @@ impl Builder<'_> {
         self.r.groups[g].usage.end = self.r.usage.len() as u32;
         if let Some(e) = statement.error() {
             // A raw space in the path: the statement starts with the path's rest, a word with
-            // no '=' followed by more that does not start with '='.
-            let mut words = rule
-                .statement
-                .split(|&b| b == b' ' || b == b'\t')
-                .filter(|w| !w.is_empty());
+            // no '=', followed by more that does not start with '='.
+            let statement = rule.statement;
+            let word = statement.iter().position(|&b| b == b' ' || b == b'\t');
+            let after = word.map_or(&b""[..], |w| trim(statement.get(w..).unwrap_or_default()));
+            let first = statement.get(..word.unwrap_or(0)).unwrap_or_default();
             if rule.path.is_some()
-                && words.next().is_some_and(|w| !w.contains(&b'='))
-                && words.next().is_some_and(|w| w.first() != Some(&b'='))
+                && !first.contains(&b'=')
+                && after.first().is_some_and(|&b| b != b'=')
             {
-                self.diag(n, Code::UsagePathSpace, Some(joined(&[rule.statement])));
+                self.diag(n, Code::UsagePathSpace, Some(joined(&[statement])));
             }
-            let mut digits = [0u8; 10];
-            let at = decimal(e.offset, &mut digits);
-            let why = e.failure.as_str().as_bytes();
-            let detail = joined(&[b"at byte ", at, b": ", why]);
-            return self.diag(n, Code::MalformedUsage, Some(detail));
+            // The detail is the statement from where it fails (the CLI's caret points there).
+            let at = (e.offset as usize).min(statement.len().saturating_sub(1));
+            let detail = Some(self.lossy(statement.get(at..).unwrap_or_default()));
+            return self.diag(n, Code::MalformedUsage, detail);
         }
         for key in unknown {
             self.diag(n, Code::UnknownCategory, Some(joined(&[key])));
@@ -1124,18 +1122,4 @@ fn joined(parts: &[&[u8]]) -> String {
         s.push_str(&String::from_utf8_lossy(part));
     }
     s
-}
-
-/// `n` in decimal, in `digits` (the core has no formatting machinery: the wasm stays small).
-fn decimal(mut n: u32, digits: &mut [u8; 10]) -> &[u8] {
-    let mut at = digits.len();
-    while at > 0 {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    digits.get(at..).unwrap_or_default()
 }

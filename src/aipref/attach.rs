@@ -1,6 +1,7 @@
 //! How statements are attached to content (draft-ietf-aipref-attach-05): the `Content-Usage`
 //! rule of robots.txt (§3) and the `Content-Usage` response header (§2).
 
+use super::signal::{trim, uncommented};
 use super::vocab::Statement;
 
 /// A Content-Usage rule's value, split into its path pattern and its statement (ATTACH §3.2).
@@ -23,9 +24,7 @@ fn is_ws(b: &u8) -> bool {
 /// `1*WS`); any other value (`*` included) is all statement. A raw space inside a path thus ends
 /// the path (§3.1 asks for `%20`).
 pub fn split_rule(value: &[u8]) -> RuleValue<'_> {
-    let value = value.split(|&b| b == b'#').next().unwrap_or_default();
-    let start = value.iter().position(|b| !is_ws(b)).unwrap_or(value.len());
-    let value = value.get(start..).unwrap_or_default();
+    let value = trim(uncommented(value));
     if value.first() != Some(&b'/') {
         return RuleValue {
             path: None,
@@ -34,10 +33,9 @@ pub fn split_rule(value: &[u8]) -> RuleValue<'_> {
     }
     let end = value.iter().position(is_ws).unwrap_or(value.len());
     let (path, rest) = value.split_at(end);
-    let gap = rest.iter().take_while(|b| is_ws(b)).count();
     RuleValue {
         path: Some(path),
-        statement: rest.get(gap..).unwrap_or_default(),
+        statement: trim(rest),
     }
 }
 

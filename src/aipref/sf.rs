@@ -112,12 +112,6 @@ pub struct Value<'a> {
     pub token: &'a [u8],
 }
 
-impl Value<'_> {
-    const fn of(kind: Type) -> Self {
-        Value { kind, token: b"" }
-    }
-}
-
 /// The value being parsed, read one byte at a time.
 struct Input<'a> {
     bytes: &'a [u8],
@@ -162,13 +156,6 @@ impl<'a> Input<'a> {
             self.bump();
         }
     }
-
-    fn fail<T>(&self, failure: Failure) -> Result<T, Error> {
-        Err(Error {
-            offset: u32::try_from(self.at).unwrap_or(u32::MAX),
-            failure,
-        })
-    }
 }
 
 fn is_sp(b: u8) -> bool {
@@ -190,8 +177,11 @@ fn is_key_char(b: u8) -> bool {
 
 /// tchar (RFC 9110 §5.6.2), `:` and `/` (RFC 9651 §4.2.6).
 fn is_token_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~:/".contains(&b)
+    matches!(b, b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'!' | b'#'..=b'\'' | b'*' | b'+' | b'-' | b'.' | b'/' | b':' | b'^' | b'_' | b'`' | b'|' | b'~')
 }
+
+/// What the parsing functions return: the failure alone; its offset is where the input stopped.
+type Parsed<T> = Result<T, Failure>;
 
 /// Parses a field value as a Dictionary (RFC 9651 §4.2 with field type "dictionary"), calling
 /// `member(key, value)` for each member in order. Parameters are validated and dropped: VOCAB
@@ -202,80 +192,91 @@ pub fn parse_dictionary<'a>(
     value: &'a [u8],
     member: &mut dyn FnMut(&'a [u8], Value<'a>),
 ) -> Result<(), Error> {
-    // §4.2 step 1: the whole value must be ASCII, whatever the parse would have met first.
-    if let Some(at) = value.iter().position(|b| !b.is_ascii()) {
-        return Err(Error {
-            offset: u32::try_from(at).unwrap_or(u32::MAX),
-            failure: Failure::NonAscii,
-        });
-    }
     let mut input = Input {
         bytes: value,
         at: 0,
     };
+    // §4.2 step 1: the whole value must be ASCII, whatever the parse would have met first.
+    let parsed = match value.iter().position(|b| !b.is_ascii()) {
+        Some(at) => {
+            input.at = at;
+            Err(Failure::NonAscii)
+        }
+        None => dictionary(&mut input, member),
+    };
+    parsed.map_err(|failure| Error {
+        offset: u32::try_from(input.at).unwrap_or(u32::MAX),
+        failure,
+    })
+}
+
+/// §4.2.2 (and §4.2's SP around the value: the member loop's OWS takes the trailing SP).
+fn dictionary<'a>(
+    input: &mut Input<'a>,
+    member: &mut dyn FnMut(&'a [u8], Value<'a>),
+) -> Parsed<()> {
     input.skip(is_sp);
-    // §4.2.2.
     while input.peek().is_some() {
-        let key = key(&mut input)?;
-        let value = if input.eat(b'=') {
-            item_or_inner_list(&mut input)?
+        let key = key(input)?;
+        let start = input.at;
+        let kind = if input.eat(b'=') {
+            item_or_inner_list(input)?
         } else {
-            parameters(&mut input)?;
-            Value::of(Type::Boolean)
+            parameters(input)?;
+            Type::Boolean
         };
-        member(key, value);
+        // A Token's text (a Token never has '=' or parameters inside it).
+        let token = match kind {
+            Type::Token => input.bytes.get(start + 1..input.at).unwrap_or_default(),
+            _ => b"",
+        };
+        let token = token.split(|&b| b == b';').next().unwrap_or_default();
+        member(key, Value { kind, token });
         input.skip(is_ows);
         match input.peek() {
             None => break,
             Some(b',') => input.bump(),
-            Some(_) => return input.fail(Failure::ExpectedComma),
+            Some(_) => return Err(Failure::ExpectedComma),
         }
         input.skip(is_ows);
         if input.peek().is_none() {
-            return input.fail(Failure::TrailingComma);
+            return Err(Failure::TrailingComma);
         }
     }
-    // §4.2 steps 5-6: trailing SP was taken by the member loop's OWS.
     Ok(())
 }
 
 /// §4.2.3.3.
-fn key<'a>(input: &mut Input<'a>) -> Result<&'a [u8], Error> {
+fn key<'a>(input: &mut Input<'a>) -> Parsed<&'a [u8]> {
     if !input.peek().is_some_and(is_key_start) {
-        return input.fail(Failure::KeyStart);
+        return Err(Failure::KeyStart);
     }
     Ok(input.run(is_key_char))
 }
 
 /// §4.2.1.1 (Item) or §4.2.1.2 (Inner List).
-fn item_or_inner_list<'a>(input: &mut Input<'a>) -> Result<Value<'a>, Error> {
-    if input.eat(b'(') {
+fn item_or_inner_list(input: &mut Input<'_>) -> Parsed<Type> {
+    let kind = if input.eat(b'(') {
         loop {
             input.skip(is_sp);
-            match input.peek() {
-                None => return input.fail(Failure::InnerList),
-                Some(b')') => {
-                    input.bump();
-                    parameters(input)?;
-                    return Ok(Value::of(Type::InnerList));
-                }
-                Some(_) => {
-                    bare_item(input)?;
-                    parameters(input)?;
-                    if !matches!(input.peek(), Some(b' ' | b')')) {
-                        return input.fail(Failure::InnerList);
-                    }
-                }
+            if input.eat(b')') {
+                break Type::InnerList;
+            }
+            bare_item(input)?;
+            parameters(input)?;
+            if !matches!(input.peek(), Some(b' ' | b')')) {
+                return Err(Failure::InnerList);
             }
         }
-    }
-    let value = bare_item(input)?;
+    } else {
+        bare_item(input)?
+    };
     parameters(input)?;
-    Ok(value)
+    Ok(kind)
 }
 
 /// §4.2.3.2: every `;` is followed by a key, then optionally `=` and a bare item.
-fn parameters(input: &mut Input<'_>) -> Result<(), Error> {
+fn parameters(input: &mut Input<'_>) -> Parsed<()> {
     while input.eat(b';') {
         input.skip(is_sp);
         key(input)?;
@@ -286,90 +287,73 @@ fn parameters(input: &mut Input<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// §4.2.3.1.
-fn bare_item<'a>(input: &mut Input<'a>) -> Result<Value<'a>, Error> {
-    match input.peek() {
-        Some(b'-' | b'0'..=b'9') => number(input),
-        Some(b'"') => {
-            input.bump();
-            string(input)
+/// §4.2.3.1: the type of the bare item that starts here, consumed.
+fn bare_item(input: &mut Input<'_>) -> Parsed<Type> {
+    let Some(first) = input.peek() else {
+        return Err(Failure::BareItem);
+    };
+    if first == b'-' || first.is_ascii_digit() {
+        return number(input);
+    }
+    if first.is_ascii_alphabetic() || first == b'*' {
+        input.run(is_token_char);
+        return Ok(Type::Token);
+    }
+    input.bump();
+    match first {
+        b'"' => string(input),
+        b':' => byte_sequence(input),
+        b'?' => match input.next_byte() {
+            Some(b'0' | b'1') => Ok(Type::Boolean),
+            _ => Err(Failure::Boolean),
+        },
+        b'@' => match number(input)? {
+            Type::Integer => Ok(Type::Date),
+            _ => Err(Failure::Date),
+        },
+        b'%' => display_string(input),
+        _ => {
+            input.at -= 1;
+            Err(Failure::BareItem)
         }
-        Some(b) if b.is_ascii_alphabetic() || b == b'*' => Ok(Value {
-            kind: Type::Token,
-            token: input.run(is_token_char),
-        }),
-        Some(b':') => {
-            input.bump();
-            byte_sequence(input)
-        }
-        Some(b'?') => {
-            input.bump();
-            match input.next_byte() {
-                Some(b'1') => Ok(Value::of(Type::Boolean)),
-                Some(b'0') => Ok(Value::of(Type::Boolean)),
-                _ => input.fail(Failure::Boolean),
-            }
-        }
-        Some(b'@') => {
-            input.bump();
-            match number(input)? {
-                Value {
-                    kind: Type::Integer,
-                    ..
-                } => Ok(Value::of(Type::Date)),
-                _ => input.fail(Failure::Date),
-            }
-        }
-        Some(b'%') => {
-            input.bump();
-            display_string(input)
-        }
-        _ => input.fail(Failure::BareItem),
     }
 }
 
 /// §4.2.4: Integer (at most 15 digits) or Decimal (at most 12 digits, `.`, 1 to 3 digits).
-fn number<'a>(input: &mut Input<'a>) -> Result<Value<'a>, Error> {
+fn number(input: &mut Input<'_>) -> Parsed<Type> {
     input.eat(b'-');
-    if !input.peek().is_some_and(|b| b.is_ascii_digit()) {
-        return input.fail(Failure::Digit);
-    }
     let integer = input.run(|b| b.is_ascii_digit()).len();
+    if integer == 0 {
+        return Err(Failure::Digit);
+    }
     if integer > 15 {
-        return input.fail(Failure::Number);
+        return Err(Failure::Number);
     }
     if !input.eat(b'.') {
-        return Ok(Value::of(Type::Integer));
+        return Ok(Type::Integer);
     }
-    if integer > 12 {
-        return input.fail(Failure::Number);
+    if integer > 12 || !(1..=3).contains(&input.run(|b| b.is_ascii_digit()).len()) {
+        return Err(Failure::Number);
     }
-    let fraction = input.run(|b| b.is_ascii_digit()).len();
-    if !(1..=3).contains(&fraction) {
-        return input.fail(Failure::Number);
-    }
-    Ok(Value::of(Type::Decimal))
+    Ok(Type::Decimal)
 }
 
 /// §4.2.5, after the opening `"`: printable ASCII, with `\"` and `\\` escapes.
-fn string<'a>(input: &mut Input<'a>) -> Result<Value<'a>, Error> {
+fn string(input: &mut Input<'_>) -> Parsed<Type> {
     loop {
-        match input.peek() {
-            None => return input.fail(Failure::UnterminatedString),
-            Some(b'"') => {
-                input.bump();
-                return Ok(Value::of(Type::String));
+        match input.next_byte() {
+            None => return Err(Failure::UnterminatedString),
+            Some(b'"') => return Ok(Type::String),
+            Some(b'\\') => match input.peek() {
+                None => return Err(Failure::UnterminatedString),
+                Some(b'"' | b'\\') => input.bump(),
+                Some(_) => return Err(Failure::StringChar),
+            },
+            Some(0x20..=0x7E) => {}
+            Some(_) => {
+                input.at -= 1;
+                return Err(Failure::StringChar);
             }
-            Some(b'\\') => {
-                input.bump();
-                match input.peek() {
-                    None => return input.fail(Failure::UnterminatedString),
-                    Some(b'"' | b'\\') => input.bump(),
-                    Some(_) => return input.fail(Failure::StringChar),
-                }
-            }
-            Some(0x20..=0x7E) => input.bump(),
-            Some(_) => return input.fail(Failure::StringChar),
         }
     }
 }
@@ -377,40 +361,42 @@ fn string<'a>(input: &mut Input<'a>) -> Result<Value<'a>, Error> {
 /// §4.2.7, after the opening `:`: base64 up to the closing `:`. Missing `=` padding and non-zero
 /// pad bits are accepted, as the section recommends; a `=` before the end, or a length no
 /// decoding can give, fails.
-fn byte_sequence<'a>(input: &mut Input<'a>) -> Result<Value<'a>, Error> {
-    let data = input.run(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/');
+fn byte_sequence(input: &mut Input<'_>) -> Parsed<Type> {
+    let data = input
+        .run(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
+        .len();
     let padding = input.run(|b| b == b'=').len();
     let valid = input.eat(b':')
-        && data.len() % 4 != 1
-        && (padding == 0 || (padding <= 2 && (data.len() + padding) % 4 == 0));
+        && data % 4 != 1
+        && (padding == 0 || (padding <= 2 && (data + padding) % 4 == 0));
     if valid {
-        Ok(Value::of(Type::ByteSequence))
+        Ok(Type::ByteSequence)
     } else {
-        input.fail(Failure::ByteSequence)
+        Err(Failure::ByteSequence)
     }
 }
 
 /// §4.2.10, after the `%`: `"`, then printable ASCII with `%xx` (lower-case hex) escapes, then
 /// `"`; the bytes must be UTF-8 (each character's, at most 4, checked as it completes).
-fn display_string<'a>(input: &mut Input<'a>) -> Result<Value<'a>, Error> {
+fn display_string(input: &mut Input<'_>) -> Parsed<Type> {
     if !input.eat(b'"') {
-        return input.fail(Failure::DisplayString);
+        return Err(Failure::DisplayString);
     }
     let mut char = [0u8; 4];
     let mut len = 0;
     loop {
         let byte = match input.next_byte() {
-            Some(b'"') if len == 0 => return Ok(Value::of(Type::DisplayString)),
+            Some(b'"') if len == 0 => return Ok(Type::DisplayString),
             Some(b'%') => {
                 let hi = input.next_byte().and_then(lower_hex);
                 let lo = input.next_byte().and_then(lower_hex);
                 match (hi, lo) {
                     (Some(hi), Some(lo)) => (hi << 4) | lo,
-                    _ => return input.fail(Failure::DisplayString),
+                    _ => return Err(Failure::DisplayString),
                 }
             }
             Some(b @ 0x20..=0x7E) if b != b'"' => b,
-            _ => return input.fail(Failure::DisplayString),
+            _ => return Err(Failure::DisplayString),
         };
         if let Some(slot) = char.get_mut(len) {
             *slot = byte;
@@ -420,7 +406,7 @@ fn display_string<'a>(input: &mut Input<'a>) -> Result<Value<'a>, Error> {
             Ok(_) => len = 0,
             // An incomplete character: wait for its next byte.
             Err(e) if e.error_len().is_none() && len < char.len() => {}
-            Err(_) => return input.fail(Failure::DisplayString),
+            Err(_) => return Err(Failure::DisplayString),
         }
     }
 }

@@ -7,28 +7,21 @@
 
 use super::vocab::Preference;
 
-/// A signal of the policy, with what it covers (paraphrased from the policy's comment block).
+/// A signal of the policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Signal {
     pub key: &'static str,
-    pub meaning: &'static str,
 }
 
-/// The three signals of the September 2025 policy. A later key (`use`, 2026) is reported as an
-/// extra, not as a signal.
+/// The three signals of the September 2025 policy (what each covers, from the policy's comment
+/// block: `search`, building a search index and showing links and short excerpts, not AI
+/// summaries; `ai-input`, live input to AI models: retrieval-augmented generation, grounding, AI
+/// answers; `ai-train`, training or fine-tuning AI models). A later key (`use`, 2026) is
+/// reported as an extra, not as a signal.
 pub const SIGNALS: [Signal; 3] = [
-    Signal {
-        key: "search",
-        meaning: "building a search index and showing links and short excerpts (not AI summaries)",
-    },
-    Signal {
-        key: "ai-input",
-        meaning: "live input to AI models: retrieval-augmented generation, grounding, AI answers",
-    },
-    Signal {
-        key: "ai-train",
-        meaning: "training or fine-tuning AI models",
-    },
+    Signal { key: "search" },
+    Signal { key: "ai-input" },
+    Signal { key: "ai-train" },
 ];
 
 /// The number of signals: the size of every per-signal array.
@@ -50,14 +43,25 @@ pub enum SignalMember<'a> {
     Empty,
 }
 
-fn trim(mut s: &[u8]) -> &[u8] {
-    while let [b' ' | b'\t', rest @ ..] = s {
-        s = rest;
-    }
-    while let [rest @ .., b' ' | b'\t'] = s {
-        s = rest;
-    }
-    s
+/// A robots.txt value up to its comment: `#` always starts one (RFC 9309 §2.2; ATTACH §3.2, even
+/// inside a quoted string). The robots.txt parser has cut it already; the public readers cut it
+/// again for values given to them directly.
+pub(crate) fn uncommented(value: &[u8]) -> &[u8] {
+    let end = value.iter().position(|&b| b == b'#').unwrap_or(value.len());
+    value.get(..end).unwrap_or_default()
+}
+
+/// Without the SP and HTAB around it.
+pub(crate) fn trim(s: &[u8]) -> &[u8] {
+    let start = s
+        .iter()
+        .position(|&b| b != b' ' && b != b'\t')
+        .unwrap_or(s.len());
+    let end = s
+        .iter()
+        .rposition(|&b| b != b' ' && b != b'\t')
+        .map_or(start, |e| e + 1);
+    s.get(start..end).unwrap_or_default()
 }
 
 /// The members of a Content-Signal value ([I-8]): the value is cut at `#`, split on `,`, and
@@ -65,7 +69,7 @@ fn trim(mut s: &[u8]) -> &[u8] {
 /// case-insensitively. `None`: the value starts with `/`, a path form the policy does not
 /// define, and the whole line is ignored.
 pub fn members(value: &[u8]) -> Option<impl Iterator<Item = SignalMember<'_>>> {
-    let value = trim(value.split(|&b| b == b'#').next().unwrap_or_default());
+    let value = trim(uncommented(value));
     if value.first() == Some(&b'/') {
         return None;
     }

@@ -15,26 +15,22 @@ pub struct Category {
     /// The label, compared character for character (VOCAB §6.1: labels are case-sensitive).
     pub label: &'static str,
     pub name: &'static str,
-    /// Where the vocabulary defines it.
-    pub section: &'static str,
 }
 
-/// The categories of draft-ietf-aipref-vocab-08, in the order of its §4.
+/// The categories of draft-ietf-aipref-vocab-08, in the order of its §4: AI Training (§4.1),
+/// AI Use (§4.2, new in -08), Search (§4.3).
 pub const CATEGORIES: [Category; 3] = [
     Category {
         label: "train-ai",
         name: "AI Training",
-        section: "draft-ietf-aipref-vocab-08 §4.1",
     },
     Category {
         label: "ai-use",
         name: "AI Use",
-        section: "draft-ietf-aipref-vocab-08 §4.2",
     },
     Category {
         label: "search",
         name: "Search",
-        section: "draft-ietf-aipref-vocab-08 §4.3",
     },
 ];
 
