@@ -11,7 +11,7 @@ use crate::aipref::{
     SignalMember, Signals, Statement, Why, COUNT, SIGNAL_COUNT,
 };
 use crate::decide::{Path, Selection, Verdict};
-use crate::model::{span, Group, SignalLine, UsageRule};
+use crate::model::{span, Group};
 use crate::pattern::Compiled;
 use crate::robots::Robots;
 
@@ -69,35 +69,37 @@ impl Robots {
     }
 
     /// The extra keys of the Content-Signal lines that apply to the crawler (such as 2026's
-    /// `use`), as written: (line, key, value), in file order.
+    /// `use`), as written, each given to `each(line, key, value)`, in file order.
     pub fn content_signal_extras(
         &self,
         selection: Selection,
-    ) -> impl Iterator<Item = (u32, &str, &str)> + '_ {
-        self.signal_lines(selection).flat_map(move |line| {
-            signal::members(self.str(&line.value).as_bytes())
-                .into_iter()
-                .flatten()
-                .filter_map(move |m| match m {
-                    SignalMember::Extra { key, value } => Some((line.line, text(key), text(value))),
-                    SignalMember::Signal { .. } | SignalMember::Empty => None,
-                })
-        })
+        mut each: impl FnMut(u32, &str, &str),
+    ) {
+        for group in self.selected(selection) {
+            for line in self.signals.get(span(&group.signals)).unwrap_or_default() {
+                for m in signal::members(self.str(&line.value).as_bytes())
+                    .into_iter()
+                    .flatten()
+                {
+                    if let SignalMember::Extra { key, value } = m {
+                        each(line.line, text(key), text(value));
+                    }
+                }
+            }
+        }
     }
 
+    /// The groups a selection stands for.
     fn selected(&self, selection: Selection) -> impl Iterator<Item = &Group> + '_ {
-        self.selected_groups(selection)
-            .filter_map(move |g| self.groups.get(g.index() as usize))
-    }
-
-    fn usage_rules(&self, selection: Selection) -> impl Iterator<Item = &UsageRule> + '_ {
-        self.selected(selection)
-            .flat_map(move |g| self.usage.get(span(&g.usage)).unwrap_or_default())
-    }
-
-    fn signal_lines(&self, selection: Selection) -> impl Iterator<Item = &SignalLine> + '_ {
-        self.selected(selection)
-            .flat_map(move |g| self.signals.get(span(&g.signals)).unwrap_or_default())
+        let set = match selection {
+            Selection::None => None,
+            Selection::Specific(s) | Selection::Global(s) => self.sets.get(s as usize),
+        };
+        let groups = set.and_then(|set| self.set_groups.get(span(&set.groups)));
+        groups
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|&g| self.groups.get(g as usize))
     }
 
     fn content_usage(&self, path: &Path<'_>, selection: Selection, verdict: &Verdict) -> Answers {
@@ -107,19 +109,21 @@ impl Robots {
         let (bytes, text) = (path.as_bytes(), path.as_str());
         let mut found = LongestMatch::default();
         let mut any = false;
-        for rule in self.usage_rules(selection) {
-            any = true;
-            let length = match &rule.pattern {
-                None => Some(0),
-                Some(pattern) => {
-                    let pattern = self.bytes.get(span(pattern)).unwrap_or_default();
-                    Compiled::new(pattern, self.dialect.wildcards)
-                        .matches(bytes, text)
-                        .then_some(pattern.len() as u32)
+        for group in self.selected(selection) {
+            for rule in self.usage.get(span(&group.usage)).unwrap_or_default() {
+                any = true;
+                let length = match &rule.pattern {
+                    None => Some(0),
+                    Some(pattern) => {
+                        let pattern = self.bytes.get(span(pattern)).unwrap_or_default();
+                        Compiled::new(pattern, self.dialect.wildcards)
+                            .matches(bytes, text)
+                            .then_some(pattern.len() as u32)
+                    }
+                };
+                if let Some(length) = length {
+                    found.offer(length, rule.line, &rule.statement);
                 }
-            };
-            if let Some(length) = length {
-                found.offer(length, rule.line, &rule.statement);
             }
         }
         // ATTACH-05 §3.4: a crawler with a group of its own does not fall back to `*`'s rules.
@@ -131,8 +135,10 @@ impl Robots {
 
     fn content_signal(&self, selection: Selection) -> Option<[SignalAnswer; SIGNAL_COUNT]> {
         let mut signals = Signals::default();
-        for line in self.signal_lines(selection) {
-            signals.offer(line.line, line.values);
+        for group in self.selected(selection) {
+            for line in self.signals.get(span(&group.signals)).unwrap_or_default() {
+                signals.offer(line.line, line.values);
+            }
         }
         signals.answers()
     }

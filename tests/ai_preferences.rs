@@ -153,10 +153,11 @@ fn robots_case(f: &mut Failures, case: &Value) {
         }
     }
     if let Some(want) = expected.get("extras") {
-        let got: Value = robots
-            .content_signal_extras(p.verdict.selection)
-            .map(|(line, key, value)| serde_json::json!([line, key, value]))
-            .collect();
+        let mut got = Vec::new();
+        robots.content_signal_extras(p.verdict.selection, |line, key, value| {
+            got.push(serde_json::json!([line, key, value]));
+        });
+        let got = Value::from(got);
         f.check(&got == want, || {
             format!("{name}: extras {got}, expected {want}")
         });

@@ -164,7 +164,9 @@ fn ai_preferences(robots: &Robots, url: &str, agent: &str, v: &robots_eval::Verd
             assert_eq!(s.line.is_some(), s.preference != Preference::Unknown);
         }
     }
-    let _ = robots.content_signal_extras(v.selection).count();
+    robots.content_signal_extras(v.selection, |line, key, _| {
+        assert!(line >= 1 && !key.is_empty());
+    });
 }
 
 /// `differential` target: the bytes drive the random-file model (`crate::model`); the first

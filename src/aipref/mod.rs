@@ -56,14 +56,30 @@ pub enum Why {
 impl Why {
     /// A stable kebab-case code for outputs.
     pub const fn code(self) -> &'static str {
+        Why::CODES[self.index()]
+    }
+
+    /// Every code, in the order of [`Why::index`].
+    pub const CODES: [&'static str; 7] = [
+        "stated",
+        "not-stated",
+        "not-y-or-n",
+        "malformed",
+        "no-rule",
+        "own-group-silent",
+        "not-crawlable",
+    ];
+
+    /// The code's index in [`Why::CODES`].
+    pub const fn index(self) -> usize {
         match self {
-            Why::Stated(_) => "stated",
-            Why::NotStated(_) => "not-stated",
-            Why::NotYesNo(..) => "not-y-or-n",
-            Why::Malformed(..) => "malformed",
-            Why::NoRule => "no-rule",
-            Why::OwnGroupSilent => "own-group-silent",
-            Why::NotCrawlable(_) => "not-crawlable",
+            Why::Stated(_) => 0,
+            Why::NotStated(_) => 1,
+            Why::NotYesNo(..) => 2,
+            Why::Malformed(..) => 3,
+            Why::NoRule => 4,
+            Why::OwnGroupSilent => 5,
+            Why::NotCrawlable(_) => 6,
         }
     }
 

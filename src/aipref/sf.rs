@@ -46,6 +46,24 @@ pub enum Failure {
 }
 
 impl Failure {
+    /// Every failure, in declaration order (`as usize` is the index).
+    pub const ALL: [Failure; 14] = [
+        Failure::NonAscii,
+        Failure::KeyStart,
+        Failure::ExpectedComma,
+        Failure::TrailingComma,
+        Failure::BareItem,
+        Failure::Digit,
+        Failure::Number,
+        Failure::UnterminatedString,
+        Failure::StringChar,
+        Failure::ByteSequence,
+        Failure::Boolean,
+        Failure::Date,
+        Failure::DisplayString,
+        Failure::InnerList,
+    ];
+
     /// A phrase for explanations: "the statement did not parse (at byte N: <this>)".
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -90,6 +108,19 @@ pub enum Type {
 }
 
 impl Type {
+    /// Every type, in declaration order (`as usize` is the index).
+    pub const ALL: [Type; 9] = [
+        Type::Token,
+        Type::Boolean,
+        Type::Integer,
+        Type::Decimal,
+        Type::String,
+        Type::ByteSequence,
+        Type::Date,
+        Type::DisplayString,
+        Type::InnerList,
+    ];
+
     pub const fn as_str(self) -> &'static str {
         match self {
             Type::Token => "a token",

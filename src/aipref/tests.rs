@@ -424,3 +424,16 @@ fn linear_on_hostile_input() {
         "{took:?} on 16k field lines"
     );
 }
+
+#[test]
+fn index_tables_are_in_order() {
+    for (i, f) in sf::Failure::ALL.iter().enumerate() {
+        assert_eq!(*f as usize, i);
+    }
+    for (i, t) in Type::ALL.iter().enumerate() {
+        assert_eq!(*t as usize, i);
+    }
+    for why in [Why::NoRule, Why::OwnGroupSilent, Why::NotCrawlable(3)] {
+        assert_eq!(Why::CODES[why.index()], why.code());
+    }
+}

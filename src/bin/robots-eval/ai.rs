@@ -61,9 +61,9 @@ pub fn fields(robots: &Robots, p: &AiPreferences) -> Map<String, Value> {
         for (s, a) in SIGNALS.iter().zip(signals) {
             values.insert(s.key.into(), yes_no(a.preference).into());
         }
-        for (_, key, value) in robots.content_signal_extras(p.verdict.selection) {
+        robots.content_signal_extras(p.verdict.selection, |_, key, value| {
             values.insert(key.to_ascii_lowercase(), value.into());
-        }
+        });
         values.into()
     });
     out.insert("content_signal".into(), signal);
@@ -109,9 +109,9 @@ pub fn text(robots: &Robots, p: &AiPreferences) -> String {
                     None => format!(" {}={value}", s.key),
                 });
             }
-            for (n, key, value) in robots.content_signal_extras(p.verdict.selection) {
+            robots.content_signal_extras(p.verdict.selection, |n, key, value| {
                 line.push_str(&format!(" {key}={value} (line {n})"));
-            }
+            });
             line
         }
     });
