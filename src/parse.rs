@@ -729,6 +729,8 @@ impl Builder<'_> {
 
     /// A rule path's normalised form: where it stands in the copy of the file when normalising
     /// leaves it as it is (`changed` false), else appended to the bytes.
+    /// Inlined: every Allow/Disallow rule comes through here.
+    #[inline(always)]
     fn store_pattern(&mut self, value: &[u8], changed: bool) -> core::ops::Range<u32> {
         match self.offset(value) {
             Some(at) if !changed => at,
