@@ -58,6 +58,7 @@ mod robots;
 mod decide;
 pub mod lint;
 mod parse;
+#[cfg(feature = "aipref")]
 mod preferences;
 // Floor 6: the HTTP lifecycle, apart from the core (the `lifecycle` feature).
 #[cfg(feature = "lifecycle")]
@@ -70,5 +71,7 @@ pub use dialect::{Dialect, DialectId};
 pub use lifecycle::{fetch, meta};
 pub use model::{RecordKind, RuleKind};
 pub use options::{Options, DEFAULT_MAX_BYTES};
+#[cfg(feature = "aipref")]
 pub use preferences::AiPreferences;
 pub use robots::{GroupView, RecordView, Robots, RuleView};
+pub use value::{RequestRate, MAX_CRAWL_DELAY};

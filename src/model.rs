@@ -105,11 +105,16 @@ pub struct Record {
     pub group: Option<u32>,
     pub(crate) field: Range<u32>,
     pub(crate) value: Range<u32>,
+    /// The run of user-agent lines it applies to (indices into `Robots::agents`): the user-agent
+    /// lines of its group since the last line that was not one, before it (docs/records.md).
+    /// Empty outside any group.
+    pub(crate) agents: Range<u32>,
 }
 
 /// A Content-Usage rule (draft-ietf-aipref-attach-05 §3): a rule of its group ([I-6] in the
 /// dialects that read it so), matched like Allow and Disallow; its statement parsed once.
 #[derive(Clone, Debug)]
+#[cfg_attr(not(feature = "aipref"), allow(dead_code))]
 pub struct UsageRule {
     pub line: u32,
     /// The normalised path pattern, `None` when the rule has no path (it matches every URL with
@@ -121,6 +126,7 @@ pub struct UsageRule {
 /// A Content-Signal line of a group ([I-9]): its outcome per signal, read once; the value stays
 /// in the record for the extra keys.
 #[derive(Clone, Debug)]
+#[cfg_attr(not(feature = "aipref"), allow(dead_code))]
 pub struct SignalLine {
     pub line: u32,
     pub(crate) values: [Preference; SIGNAL_COUNT],
