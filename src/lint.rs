@@ -8,6 +8,7 @@
 //! made when the diagnostics are first asked for (`Robots::diagnostics`), not at parse time: a
 //! crawler parses and queries, and never asks.
 
+use alloc::collections::BinaryHeap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -109,14 +110,16 @@ fn group_findings(r: &Robots, g: usize, out: &mut Vec<Diagnostic>) {
 /// order, each after its previous one: O(n log n) comparisons whatever the patterns. (A hash
 /// table keyed by the patterns' ends put every `/catalogue/NNNNN/reviews.html` in one bucket, and
 /// a group of 32k rules took 122 ms.)
+///
+/// The sort is a heap sort (`BinaryHeap::into_sorted_vec`): n log n in the worst case too, and
+/// a fraction of the code of `sort_unstable_by` in the .wasm (which added 3 KB gzip).
 fn previous_same<'p>(n: usize, pattern: impl Fn(usize) -> &'p [u8]) -> Vec<Option<usize>> {
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_unstable_by(|&a, &b| pattern(a).cmp(pattern(b)).then(a.cmp(&b)));
+    let order = BinaryHeap::from_iter((0..n).map(|i| (pattern(i), i))).into_sorted_vec();
     let mut previous = alloc::vec![None; n];
     for pair in order.windows(2) {
-        if let ([a, b], true) = (pair, pattern(pair[0]) == pattern(pair[1])) {
-            if let Some(slot) = previous.get_mut(*b) {
-                *slot = Some(*a);
+        if let [(a, i), (b, j)] = pair {
+            if let (Some(slot), true) = (previous.get_mut(*j), a == b) {
+                *slot = Some(*i);
             }
         }
     }
