@@ -80,13 +80,20 @@ pub(crate) fn path_start(url: &[u8]) -> Option<usize> {
         _ => return None,
     }
     // Google's reading agrees: a scheme holds no `/`, `?`, `;` or `:`, so its `://` is the first.
-    let colon = url
-        .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
-    let authority = colon + 3;
-    if url.get(colon..authority) != Some(b"://") {
-        return None;
-    }
+    // (A crawler's schemes, without the scan.)
+    let authority = if url.starts_with(b"https://") {
+        8
+    } else if url.starts_with(b"http://") {
+        7
+    } else {
+        let colon = url
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
+        if url.get(colon..colon + 3) != Some(b"://") {
+            return None;
+        }
+        colon + 3
+    };
     let end = authority
         + url
             .get(authority..)?
