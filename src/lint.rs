@@ -106,24 +106,60 @@ fn group_findings(r: &Robots, g: usize, out: &mut Vec<Diagnostic>) {
 }
 
 /// For each of `n` rules, the previous one (index) with the same pattern, `None` for the first
-/// of its pattern. Sorted by (pattern, index), the rules of one pattern stand together in file
-/// order, each after its previous one: O(n log n) comparisons whatever the patterns. (A hash
-/// table keyed by the patterns' ends put every `/catalogue/NNNNN/reviews.html` in one bucket, and
-/// a group of 32k rules took 122 ms.)
-///
-/// The sort is a heap sort (`BinaryHeap::into_sorted_vec`): n log n in the worst case too, and
-/// a fraction of the code of `sort_unstable_by` in the .wasm (which added 3 KB gzip).
+/// of its pattern. The rules sorted by a hash of their whole pattern (the radix sort: linear,
+/// and stable, so each hash's rules stay in file order) stand with the others of their pattern;
+/// a run of one hash whose patterns differ (a collision) is sorted by pattern (`link_run`). (A
+/// hash table keyed by the patterns' ends put every `/catalogue/NNNNN/reviews.html` in one
+/// bucket, and a group of 32k rules took 122 ms.)
 fn previous_same<'p>(n: usize, pattern: impl Fn(usize) -> &'p [u8]) -> Vec<Option<usize>> {
-    let order = BinaryHeap::from_iter((0..n).map(|i| (pattern(i), i))).into_sorted_vec();
+    let hash = |p: &[u8]| {
+        p.iter().fold(p.len() as u64, |h, &b| {
+            (h.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517C_C1B7_2722_0A95)
+        })
+    };
+    let mut keys: Vec<(u64, u64)> = (0..n).map(|i| (hash(pattern(i)), i as u64)).collect();
+    radix_sort(&mut keys, &mut Vec::new());
     let mut previous = alloc::vec![None; n];
+    let mut run = Vec::new();
+    for same_hash in keys.chunk_by(|a, b| a.0 == b.0) {
+        run.clear();
+        run.extend(same_hash.iter().map(|&(_, i)| i as usize));
+        link_run(&run, &pattern, &mut previous);
+    }
+    previous
+}
+
+/// Links each rule of `run` (indices in file order) to the previous one of its pattern. The
+/// usual run holds one pattern; otherwise it is sorted by (pattern, index) with a heap sort
+/// (`BinaryHeap::into_sorted_vec`: n log n in the worst case too, and a fraction of the code of
+/// `sort_unstable_by`, which added 3 KB gzip to the .wasm).
+fn link_run<'p>(
+    run: &[usize],
+    pattern: impl Fn(usize) -> &'p [u8],
+    previous: &mut [Option<usize>],
+) {
+    let mut link = |earlier: usize, later: usize| {
+        if let Some(slot) = previous.get_mut(later) {
+            *slot = Some(earlier);
+        }
+    };
+    let first = run.first().map(|&i| pattern(i));
+    if run.iter().all(|&i| Some(pattern(i)) == first) {
+        for pair in run.windows(2) {
+            if let [a, b] = pair {
+                link(*a, *b);
+            }
+        }
+        return;
+    }
+    let order = BinaryHeap::from_iter(run.iter().map(|&i| (pattern(i), i))).into_sorted_vec();
     for pair in order.windows(2) {
         if let [(a, i), (b, j)] = pair {
-            if let (Some(slot), true) = (previous.get_mut(*j), a == b) {
-                *slot = Some(*i);
+            if a == b {
+                link(*i, *j);
             }
         }
     }
-    previous
 }
 
 #[cfg(test)]
@@ -150,6 +186,10 @@ mod tests {
                 .map(|i| (0..i).rev().find(|&j| patterns[j] == patterns[i]))
                 .collect();
             assert_eq!(previous_same(n, |i| patterns[i]), naive, "{patterns:?}");
+            // The same group as one run of a single hash (every pattern colliding).
+            let mut linked = alloc::vec![None; n];
+            link_run(&(0..n).collect::<Vec<_>>(), |i| patterns[i], &mut linked);
+            assert_eq!(linked, naive, "{patterns:?}");
         }
     }
 }
