@@ -65,8 +65,10 @@ const ORIGIN = 'https://example.com';
 const ROBOTS_URL = `${ORIGIN}/robots.txt`;
 const urls = queries.map(([path]) => flat(ORIGIN + path));
 const paths = queries.map(([path]) => flat(path));
-const queryAgents = queries.map(([, agent]) => flat(agent));
-const agents = [...new Set(queryAgents)];
+// One string per agent, as a crawler holds its user-agent.
+const agentStrings = new Map();
+const queryAgents = queries.map(([, agent]) => agentStrings.get(agent) ?? agentStrings.set(agent, flat(agent)).get(agent));
+const agents = [...agentStrings.values()];
 
 /** How many operations of `fn(n)` take about `minMs`. */
 function calibrate(fn, minMs) {

@@ -21,7 +21,9 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const flat = (s) => decoder.decode(encoder.encode(s));
 const list = queries.map(([path]) => flat(mode === 'path' ? path : `https://example.com${path}`));
-const agents = queries.map(([, agent]) => flat(agent));
+// One string per agent, as a crawler holds its user-agent (and the bench gives both libraries).
+const agentStrings = new Map();
+const agents = queries.map(([, agent]) => agentStrings.get(agent) ?? agentStrings.set(agent, flat(agent)).get(agent));
 const site = process.argv.includes('--site') ? { url: 'https://example.com/robots.txt' } : undefined;
 const r = Robots.parse(readFileSync(join(shared, `${file}.txt`), 'utf8'), site);
 let allowed = 0;
