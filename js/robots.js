@@ -489,7 +489,7 @@ export function defineApi(loadModule) {
           putBytes(text, 0);
         }
         const robots = new Robots(INTERNAL, w.parse(len, d, maxBytes), current, NAMES.dialects[d]);
-        robots.#setOrigin(origin);
+        if (origin !== null) robots.#setOrigin(origin);
         trim();
         Robots.#enlist(robots);
         return robots;

@@ -405,16 +405,24 @@ impl Engine {
                 self.slots.len() as u32
             }
         };
-        self.sites.resize(self.slots.len(), Vec::new());
-        self.set_site(handle, 0);
+        // A new file's site is unknown until `set_site` (the slot may have held another's).
+        if let Some(site) = self.sites.get_mut((handle as usize).wrapping_sub(1)) {
+            site.clear();
+        }
         handle
     }
 
-    /// The site of a parsed file: the first `len` input bytes (0: unknown); see `allowed`.
+    /// The site of a parsed file: the first `len` input bytes; see `allowed`.
     pub fn set_site(&mut self, handle: u32, len: u32) {
-        if let Some(site) = self.sites.get_mut((handle as usize).wrapping_sub(1)) {
-            site.clear();
-            site.extend_from_slice(self.input.get(..len as usize).unwrap_or_default());
+        let index = (handle as usize).wrapping_sub(1);
+        if index < self.slots.len() {
+            if self.sites.len() <= index {
+                self.sites.resize(index + 1, Vec::new());
+            }
+            if let Some(site) = self.sites.get_mut(index) {
+                site.clear();
+                site.extend_from_slice(self.input.get(..len as usize).unwrap_or_default());
+            }
         }
     }
 
