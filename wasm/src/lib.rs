@@ -427,7 +427,7 @@ impl Engine {
         let index = (handle as usize).wrapping_sub(1);
         if index < self.slots.len() {
             if self.sites.len() <= index {
-                self.sites.resize(index + 1, Vec::new());
+                self.sites.resize_with(index + 1, Vec::new);
             }
             if let Some(site) = self.sites.get_mut(index) {
                 site.clear();
