@@ -126,12 +126,14 @@ pub fn verdict(robots: &Robots, url: &str, agent: &str) {
     }
     let _ = robots.crawl_delay(agent);
     let _ = robots.selected_groups(v.selection).count();
+    #[cfg(feature = "aipref")]
     ai_preferences(robots, url, agent, &v);
 }
 
 /// AI preferences agree with the crawl verdict: the same verdict; a disallowed URL has every
 /// Content-Usage category unknown, naming the Disallow's line; a stated value names a
 /// Content-Usage line of the file; a header only adds.
+#[cfg(feature = "aipref")]
 fn ai_preferences(robots: &Robots, url: &str, agent: &str, v: &robots_eval::Verdict) {
     use robots_eval::aipref::{Origin, Preference, Why};
     use robots_eval::RecordKind;
