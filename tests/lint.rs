@@ -94,6 +94,7 @@ fn long_lines_are_flagged_where_google_would_cut_them() {
 }
 
 #[test]
+#[cfg(feature = "aipref")] // the findings exist only with the feature
 fn ai_preference_findings() {
     let text = "Content-Usage: train-ai=n
 User-agent: *
