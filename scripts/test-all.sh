@@ -17,8 +17,11 @@ cargo clippy --workspace --all-targets --features cli -- -D warnings
 section "the core is no_std: build for wasm32v1-none"
 cargo build --lib --release --target wasm32v1-none
 
-section "cargo test (unit, conformance, corpus, reference matcher, fetch, meta, CLI)"
+section "cargo test (unit, conformance, corpus, reference matcher, fetch, meta, CLI, fuzz seeds)"
 cargo test --release --workspace --features cli
+
+section "fuzz: every target 10 s from its committed seeds (installs cargo-fuzz if missing)"
+bash scripts/fuzz.sh short
 
 section "npm package: build, then every runtime"
 bash scripts/test-js.sh
