@@ -165,6 +165,59 @@ fn google_helper_vectors() {
     f.finish("google helper vectors");
 }
 
+/// google/robotstxt's parse statistics (`parse_stats`: its test reporter's counts), read
+/// through our views in the `google` dialect: directives are user-agent, allow, disallow and
+/// sitemap lines (a rule before any user-agent line is one too, though it binds no one: we report
+/// it as `rule-outside-group`); every other `key: value` line is an unknown directive (a record);
+/// the last line seen is the last line of any of them.
+#[test]
+fn google_parse_stats() {
+    let g = google();
+    let mut f = Failures::default();
+    for v in g["parse_stats"].as_array().unwrap() {
+        let name = v["name"].as_str().unwrap();
+        let robots = parse(&bytes_field(v, "robots"), DialectId::Google);
+        let agents: Vec<u32> = robots
+            .groups()
+            .flat_map(|g| g.agents().map(|(line, _)| line).collect::<Vec<_>>())
+            .collect();
+        let rules: Vec<u32> = (0..robots.rule_count())
+            .map(|i| robots.rule(i).unwrap().line)
+            .chain(
+                robots
+                    .diagnostics()
+                    .iter()
+                    .filter(|d| d.code == robots_eval::Code::RuleOutsideGroup)
+                    .map(|d| d.line),
+            )
+            .collect();
+        let sitemaps: Vec<&str> = robots.sitemaps().collect();
+        let unknown = robots
+            .records()
+            .filter(|r| r.kind != robots_eval::RecordKind::Sitemap)
+            .count();
+        let last = agents
+            .iter()
+            .chain(&rules)
+            .copied()
+            .chain(robots.records().map(|r| r.line))
+            .max()
+            .unwrap_or(0);
+        let got = serde_json::json!({
+            "valid_directives": agents.len() + rules.len() + sitemaps.len(),
+            "unknown_directives": unknown,
+            "last_line_seen": last,
+            "sitemap": sitemaps.concat(),
+        });
+        for (key, want) in v["expected"].as_object().unwrap() {
+            f.check(got[key] == *want, || {
+                format!("{name}: {key} {} expected {want}", got[key])
+            });
+        }
+    }
+    f.finish("google parse statistics");
+}
+
 /// Runs a file of `{name, source, robots, agent, url, expect: {dialect: bool}, line?: {dialect: n},
 /// reason?: {dialect: s}, sitemaps?: [s]}`.
 fn run_cases(file: &Value, suite: &str) {
