@@ -21,8 +21,11 @@ cargo build --lib --release --target wasm32v1-none --no-default-features
 section "cargo test without the lifecycle feature (the core's tests alone)"
 cargo test --release --no-default-features
 
-section "cargo test (unit, conformance, corpus, reference matcher, fetch, meta, CLI, module layers)"
+section "cargo test (unit, conformance, corpus, reference matcher, fetch, meta, CLI, module layers, fuzz seeds)"
 cargo test --release --workspace --features cli
+
+section "fuzz: every target 10 s from its committed seeds (installs cargo-fuzz if missing)"
+bash scripts/fuzz.sh short
 
 section "npm package: build, then every runtime"
 bash scripts/test-js.sh

@@ -3,7 +3,7 @@
 //! headers, and the HTTP-date parser.
 //!
 //! Provenance: `seeds_json_status_cases` runs every `status` case of
-//! `../shared/conformance/seeds.json` (seed 002's fetch rules); the tables below cite
+//! `tests/data/seeds.json` (seed 002's fetch rules); the tables below cite
 //! `shared/docs/semantics.md` (B.1, B.12, C.13-C.16, D.2-D.3) or say "our choice".
 
 mod common;
@@ -74,15 +74,7 @@ impl Failures {
 
 #[test]
 fn seeds_json_status_cases() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/seeds.json");
-    let Ok(bytes) = std::fs::read(&path) else {
-        eprintln!(
-            "SKIPPED seeds.json status cases: {} is absent (../shared holds the seed documents' cases)",
-            path.display()
-        );
-        return;
-    };
+    let bytes = std::fs::read(common::data("seeds.json")).expect("tests/data/seeds.json");
     let json: serde_json::Value = serde_json::from_slice(&bytes).expect("seeds.json is JSON");
     let cases = json["status"]
         .as_array()

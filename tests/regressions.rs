@@ -2,8 +2,9 @@
 //! tests (`tests/reference.rs`). Each case says what found it and what it pins.
 //!
 //! Saved fuzz inputs replay through the very checks the targets run (`fuzz/src/checks.rs`):
-//! drop a crash file into `tests/data/regressions/<target>/` (`parse`, `query`, `differential`
-//! or `aipref`) and `saved_fuzz_inputs_replay_clean` runs it. Cases small enough to read are
+//! drop a crash file into `tests/data/regressions/<target>/` (`parse`, `parse_large`, `query`,
+//! `differential`, `aipref`, `meta` or `fetch`) and `saved_fuzz_inputs_replay_clean` runs it; the committed seed corpus
+//! `fuzz/corpus/<target>/seed-*` replays the same way (`fuzz_seed_corpus_replays_clean`). Cases small enough to read are
 //! better written out below as a named test.
 
 #[path = "../fuzz/src/checks.rs"]
@@ -13,7 +14,7 @@ mod model;
 #[path = "../fuzz/src/reference.rs"]
 mod reference;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use robots_eval::{DialectId, Options, Reason, Robots};
 
@@ -28,29 +29,70 @@ fn ask(robots: &Robots, url: &str, agent: &str) -> (bool, u32) {
     (v.allowed, robots.line_of(&v))
 }
 
-#[test]
-fn saved_fuzz_inputs_replay_clean() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/regressions");
-    let mut replayed = 0;
-    for (target, check) in [
-        ("parse", checks::parse as fn(&[u8])),
+/// What a fuzz target runs on one input.
+type Check = fn(&[u8]);
+
+/// Every target with the function it runs, as `fuzz/fuzz_targets/<name>.rs` calls it (`meta`
+/// and `fetch` with the lifecycle feature).
+fn targets() -> Vec<(&'static str, Check)> {
+    let mut targets: Vec<(&'static str, Check)> = vec![
+        ("parse", checks::parse),
+        ("parse_large", checks::parse_large),
         ("query", checks::query),
         ("differential", checks::differential),
         ("aipref", checks::aipref),
-    ] {
-        let Ok(entries) = std::fs::read_dir(dir.join(target)) else {
-            continue;
-        };
-        let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        files.sort();
-        for file in files {
-            let data = std::fs::read(&file).unwrap();
-            eprintln!("replaying {target}: {}", file.display());
-            check(&data);
-            replayed += 1;
-        }
+    ];
+    #[cfg(feature = "lifecycle")]
+    targets.extend([("meta", checks::meta as Check), ("fetch", checks::fetch)]);
+    targets
+}
+
+/// Runs every file of `dir/<target>/` whose name starts with `prefix` through the target's check;
+/// returns how many ran per target.
+fn replay(dir: &Path, prefix: &str) -> Vec<(&'static str, usize)> {
+    targets()
+        .into_iter()
+        .map(|(target, check)| {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join(target))
+                .into_iter()
+                .flatten()
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| {
+                    p.file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
+                })
+                .collect();
+            files.sort();
+            for file in &files {
+                eprintln!("replaying {target}: {}", file.display());
+                check(&std::fs::read(file).unwrap());
+            }
+            (target, files.len())
+        })
+        .collect()
+}
+
+/// Inputs the fuzzers found, saved as files (`tests/data/regressions/<target>/`).
+#[test]
+fn saved_fuzz_inputs_replay_clean() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/regressions");
+    eprintln!("saved fuzz inputs replayed: {:?}", replay(&dir, ""));
+}
+
+/// The CI part of fuzzing that needs no cargo-fuzz: each target's committed seed corpus
+/// (`fuzz/corpus/<target>/seed-*`, written by `fuzz/seeds.mjs`) through the very checks the
+/// targets run. Every target has seeds.
+#[test]
+fn fuzz_seed_corpus_replays_clean() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
+    let counts = replay(&dir, "seed-");
+    eprintln!("seed corpus replayed: {counts:?}");
+    for (target, n) in counts {
+        assert!(
+            n > 0,
+            "fuzz/corpus/{target} has no seed-* files (node fuzz/seeds.mjs)"
+        );
     }
-    eprintln!("{replayed} saved fuzz inputs replayed");
 }
 
 // --- Cases the differential model found (in the model, not in src/), pinned so that the

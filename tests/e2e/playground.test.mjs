@@ -25,7 +25,7 @@ function chromiumPath() {
   }
 }
 
-// Mary's Antiques (seed 002), the book's table; expectations from shared/conformance/seeds.json.
+// Mary's Antiques (seed 002), the book's table; expectations from tests/data/seeds.json.
 const AGENTS = ['Suzy-Spider', 'Furniture-Finder', 'NosyBot'];
 const HOST = 'http://www.marys-antiques.com';
 const PATHS = ['/', '/index.html', '/private/payroll.xls', '/private/suzy-stuff/taxes.txt', '/dynamic/buy-stuff?id=3546', '/dynamic/check-inventory?kitchen'];

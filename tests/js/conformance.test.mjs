@@ -10,9 +10,8 @@ import { Robots } from 'robots-eval';
 
 const repo = process.env.ROBOTS_EVAL_REPO;
 assert.ok(repo, 'ROBOTS_EVAL_REPO must name the repository (scripts/test-js.sh sets it)');
-const shared = join(repo, '..', 'shared');
-const haveShared = existsSync(join(shared, 'README.md'));
-if (!haveShared) console.log('SKIPPED google-robotstxt and seed suites: ../shared is absent');
+// Every suite's data is in the repository (tests/data/README.md says where each file came from).
+const data = (name) => join(repo, 'tests', 'data', name);
 const load = (p) => JSON.parse(readFileSync(p, 'utf8'));
 
 /** A JSON field given as `F` (UTF-8 text) or `F_hex`: a string, or the exact bytes. */
@@ -24,25 +23,22 @@ function field(v, f) {
 }
 const asText = (x) => (typeof x === 'string' ? x : new TextDecoder().decode(x));
 
-/** Every question of every suite: {suite, name, robots, dialect, agent, url, allowed?, line?, reason?}. */
+/** Every question of every suite: {suite, name, robots, dialect, agent, url, allowed?, line?, reason?, sitemaps?}. */
 function questions() {
   const out = [];
-  if (haveShared) {
-    const g = load(join(shared, 'conformance/google-robotstxt.json'));
-    const diffs = new Map(load(join(repo, 'tests/data/rfc9309-differences.json')).differences.map((d) => [d.name, d.rfc9309]));
-    for (const v of g.vectors) {
-      const base = { name: v.name, robots: field(v, 'robots'), agent: asText(field(v, 'agent')), url: asText(field(v, 'url')) };
-      out.push({ ...base, suite: 'google vectors (google)', dialect: 'google', allowed: v.allowed, line: v.oracle_matching_line });
-      out.push({ ...base, suite: 'google vectors (rfc9309)', dialect: 'rfc9309', allowed: diffs.has(v.name) ? diffs.get(v.name) : v.allowed });
-    }
+  const g = load(data('google-robotstxt.json'));
+  const diffs = new Map(load(data('rfc9309-differences.json')).differences.map((d) => [d.name, d.rfc9309]));
+  for (const v of g.vectors) {
+    const base = { name: v.name, robots: field(v, 'robots'), agent: asText(field(v, 'agent')), url: asText(field(v, 'url')) };
+    out.push({ ...base, suite: 'google vectors (google)', dialect: 'google', allowed: v.allowed, line: v.oracle_matching_line });
+    out.push({ ...base, suite: 'google vectors (rfc9309)', dialect: 'rfc9309', allowed: diffs.has(v.name) ? diffs.get(v.name) : v.allowed });
   }
-  const files = [[join(repo, 'tests/data/dialects.json'), 'dialect cases']];
-  if (haveShared) files.push([join(shared, 'conformance/seeds.json'), 'seed cases']);
+  const files = [['dialects.json', 'dialect cases'], ['seeds.json', 'seed cases'], ['peer-kinds.json', 'peer kinds']];
   for (const [file, suite] of files) {
-    for (const c of load(file).cases) {
+    for (const c of load(data(file)).cases) {
       for (const [dialect, allowed] of Object.entries(c.expect)) {
         out.push({ suite, name: `${c.name} [${dialect}]`, robots: field(c, 'robots'), dialect, agent: c.agent, url: c.url, allowed,
-          line: c.line?.[dialect], reason: c.reason?.[dialect] });
+          line: c.line?.[dialect], reason: c.reason?.[dialect], sitemaps: c.sitemaps });
       }
     }
   }
@@ -55,7 +51,8 @@ const answers = all.map((q) => {
   try {
     const e = robots.explain(q.url, q.agent);
     const cell = robots.table([q.url], [q.agent]);
-    return { ...e, fast: robots.isAllowed(q.url, q.agent), cell: { allowed: cell.allowed[0][0], line: cell.lines[0][0], reason: cell.reasons[0][0] } };
+    return { ...e, fast: robots.isAllowed(q.url, q.agent), cell: { allowed: cell.allowed[0][0], line: cell.lines[0][0], reason: cell.reasons[0][0] },
+      sitemaps: q.sitemaps && robots.sitemaps };
   } finally {
     robots.free();
   }
@@ -72,6 +69,7 @@ for (const suite of new Set(all.map((q) => q.suite))) {
       if (a.allowed !== q.allowed) failures.push(`${q.name}: allowed ${a.allowed}, expected ${q.allowed}`);
       if (q.line !== undefined && a.line !== q.line) failures.push(`${q.name}: line ${a.line}, expected ${q.line}`);
       if (q.reason !== undefined && a.reason !== q.reason) failures.push(`${q.name}: reason ${a.reason}, expected ${q.reason}`);
+      if (q.sitemaps !== undefined && JSON.stringify(a.sitemaps) !== JSON.stringify(q.sitemaps)) failures.push(`${q.name}: sitemaps ${JSON.stringify(a.sitemaps)}, expected ${JSON.stringify(q.sitemaps)}`);
       // The three ways of asking agree.
       if (a.fast !== a.allowed) failures.push(`${q.name}: isAllowed ${a.fast} but explain ${a.allowed}`);
       const c = a.cell;
