@@ -93,9 +93,10 @@ for (const [name, ua, path, want] of kinds) {
     const target = new URL(path(i), origin);
     const request = new Request(target, { headers: { 'user-agent': ua } });
     const t0 = performance.now();
-    const res = await worker.decide(request, target, env, ctx);
+    const decision = await worker.decide(request, target, env, ctx);
     times[i] = performance.now() - t0;
-    if ((res?.status ?? null) !== want) throw new Error(`${name}: got ${res?.status ?? 'pass'}`);
+    const status = decision?.response?.status ?? null;
+    if (status !== want) throw new Error(`${name}: got ${status ?? 'pass'}`);
   }
   const sorted = Float64Array.from(times).sort();
   const mean = times.reduce((a, b) => a + b, 0) / N;
