@@ -33,16 +33,17 @@ export function cloudflareBot(cf) {
 }
 
 /**
- * The crawler's name for reports: the User-Agent token that holds what identified it (e.g.
- * `Googlebot` in `Mozilla/5.0 (compatible; Googlebot/2.1; +http://...)`), without its version.
+ * The crawler's name for reports: the User-Agent token that holds `hint` (what identified it,
+ * e.g. `Googlebot` in `Mozilla/5.0 (compatible; Googlebot/2.1; +http://...)`), else its last
+ * `product/version` token, without the version.
  */
 export function crawlerName(ua, hint) {
   const tokens = ua.split(/[\s;()[\],]+/).filter((t) => t && !t.includes('://') && !t.startsWith('+'));
   const want = (hint ?? '').toLowerCase().replace(/[/;\s].*$/, '');
   const named = (want && tokens.find((t) => t.toLowerCase().includes(want)))
-    ?? tokens.find((t) => t.includes('/') && !/^mozilla\//i.test(t))
-    ?? tokens.at(-1)
-    ?? '';
+    || tokens.findLast((t) => t.includes('/') && !/^mozilla\//i.test(t))
+    || tokens.at(-1)
+    || '';
   return named.replace(/\/.*$/, '').slice(0, 64);
 }
 

@@ -1,0 +1,146 @@
+// Who the gate treats as a crawler, in real workerd (test/harness.mjs): every row of
+// user-agents.json (real crawler and browser User-Agents) under a `*`-only robots.txt;
+// Cloudflare's verified-bot signals (request.cf, sent the way workerd takes them, as the
+// cf-blob header); and every decision written to Workers Analytics Engine (workerd's own
+// analyticsEngine binding, which posts each data point to a service: here a collector on
+// 127.0.0.1) and, in report-only mode, to the log.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { closeServers, origin, serve, startGates } from './harness.mjs';
+
+const table = JSON.parse(readFileSync(new URL('./user-agents.json', import.meta.url), 'utf8'));
+const BROWSER = table.rows.find((r) => r.kind === 'desktop').ua;
+
+// Analytics Engine data points as workerd posts them: JSON with blobN as byte arrays.
+const points = [];
+function collector(req, res) {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const raw = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const bytes = (b) => Buffer.from(b ?? []).toString('utf8');
+    points.push({
+      dataset: bytes(raw.dataset),
+      index: bytes(raw.index1),
+      blobs: Array.from({ length: 20 }, (_, i) => bytes(raw[`blob${i + 1}`])),
+      doubles: Array.from({ length: 20 }, (_, i) => raw[`double${i + 1}`]),
+    });
+    res.end();
+  });
+}
+
+/** Waits until `count` data points satisfy `match` (writes are sent after the response). */
+async function pointsWhere(match, count = 1) {
+  for (let i = 0; i < 100; i++) {
+    const found = points.filter(match);
+    if (found.length >= count) return found;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return points.filter(match);
+}
+
+let gates;
+before(async () => {
+  const site = await serve(origin(table.robots));
+  const ae = new URL(await serve(collector)).host;
+  gates = await startGates({
+    star: { vars: { ORIGIN: site } },
+    exempt: { vars: { ORIGIN: site, NOT_CRAWLERS: 'Feedly, Slackbot' } },
+    counted: { vars: { ORIGIN: site }, analytics: 'gate_decisions' },
+    report: { vars: { ORIGIN: site, MODE: 'report-only' }, analytics: 'gate_decisions' },
+  }, { gate_decisions: ae });
+});
+
+after(() => {
+  gates?.stop();
+  closeServers();
+});
+
+const get = (gate, path, headers) => fetch(`${gates.url(gate)}${path}`, { headers });
+
+test('every crawler of the table obeys the * group; every browser passes', async () => {
+  const failures = [];
+  for (const row of table.rows) {
+    const label = `${row.kind} ${row.name}`;
+    const blocked = await get('star', '/private/page', { 'user-agent': row.ua });
+    const open = await get('star', '/public/page', { 'user-agent': row.ua });
+    const header = blocked.headers.get('x-robots-eval');
+    if (row.crawler) {
+      if (blocked.status !== 403) failures.push(`${label}: /private got ${blocked.status}, want 403`);
+      else if (!header?.includes(`line=2; rule="Disallow: /private"; crawler="${row.name}"; by=isbot`)) failures.push(`${label}: X-Robots-Eval ${header}`);
+    } else if (blocked.status !== 200 || blocked.headers.get('x-origin') !== 'yes') {
+      failures.push(`${label}: /private got ${blocked.status}, want the origin's 200`);
+    }
+    if (open.status !== 200) failures.push(`${label}: /public got ${open.status}, want 200`);
+    await Promise.all([blocked.arrayBuffer(), open.arrayBuffer()]);
+  }
+  assert.deepEqual(failures, [], gates.log());
+  // The table covers every kind the gate must tell apart.
+  const kinds = new Set(table.rows.map((r) => r.kind));
+  for (const k of ['search', 'seo', 'ai', 'feed', 'headless', 'desktop', 'mobile', 'in-app']) assert.ok(kinds.has(k), k);
+});
+
+test('NOT_CRAWLERS exempts the clients it names; the others still obey', async () => {
+  const ua = (name) => table.rows.find((r) => r.name === name).ua;
+  for (const name of ['Feedly', 'Slackbot-LinkExpanding']) {
+    assert.equal((await get('exempt', '/private/page', { 'user-agent': ua(name) })).status, 200, name);
+  }
+  assert.equal((await get('exempt', '/private/page', { 'user-agent': ua('Googlebot') })).status, 403);
+});
+
+test("Cloudflare's verified-bot signal makes a client a crawler, and the header says so", async () => {
+  const cf = (o) => ({ 'user-agent': BROWSER, 'cf-blob': JSON.stringify(o) });
+  const category = await get('star', '/private/page', cf({ verifiedBotCategory: 'Search Engine Crawler' }));
+  assert.equal(category.status, 403);
+  assert.equal(category.headers.get('x-robots-eval'),
+    'disallowed; line=2; rule="Disallow: /private"; crawler="Safari"; by=cloudflare; cf-verified-bot="Search Engine Crawler"');
+  const bm = await get('star', '/private/page', cf({ botManagement: { verifiedBot: true, score: 1 } }));
+  assert.equal(bm.status, 403);
+  assert.match(bm.headers.get('x-robots-eval'), /; by=cloudflare; cf-bot-score=1$/);
+  const google = await get('star', '/private/page', {
+    'user-agent': table.rows.find((r) => r.name === 'Googlebot').ua,
+    'cf-blob': JSON.stringify({ verifiedBotCategory: 'Search Engine Crawler', botManagement: { verifiedBot: true, score: 1 } }),
+  });
+  assert.equal(google.headers.get('x-robots-eval'),
+    'disallowed; line=2; rule="Disallow: /private"; crawler="Googlebot"; by=cloudflare; cf-verified-bot="Search Engine Crawler"; cf-bot-score=1');
+  // A low bot score alone does not make a browser a crawler (people behind odd networks score low too).
+  assert.equal((await get('star', '/private/page', cf({ botManagement: { verifiedBot: false, score: 2 } }))).status, 200);
+  assert.equal((await get('star', '/private/page', cf({ verifiedBotCategory: '' }))).status, 200);
+});
+
+test('every crawler decision is written to Analytics Engine; browsers are not', async () => {
+  const gpt = table.rows.find((r) => r.name === 'GPTBot').ua;
+  assert.equal((await get('counted', '/private/a/b', { 'user-agent': gpt })).status, 403);
+  assert.equal((await get('counted', '/public/c', { 'user-agent': gpt })).status, 200);
+  assert.equal((await get('counted', '/private/a/b', { 'user-agent': BROWSER })).status, 200);
+  const written = await pointsWhere((p) => p.blobs[1] === 'enforce' && p.index === 'GPTBot', 2);
+  assert.equal(written.length, 2);
+  const [blocked, passed] = written[0].blobs[0] === 'disallowed' ? written : [written[1], written[0]];
+  assert.equal(blocked.dataset, 'gate_decisions');
+  assert.deepEqual(blocked.blobs.slice(0, 9), ['disallowed', 'enforce', 'GPTBot', 'isbot', '', '/private/', 'Disallow: /private', '*', gpt]);
+  assert.deepEqual(blocked.doubles.slice(0, 3), [2, 200, -1]);
+  assert.deepEqual(passed.blobs.slice(0, 8), ['allowed', 'enforce', 'GPTBot', 'isbot', '', '/public/', '', '*']);
+  assert.deepEqual(passed.doubles.slice(0, 3), [0, 200, -1]);
+  assert.equal(points.filter((p) => p.blobs[8] === BROWSER).length, 0);
+});
+
+test('report-only passes the request, logs the decision and writes the same data point', async () => {
+  const ua = table.rows.find((r) => r.name === 'ClaudeBot').ua;
+  const res = await get('report', '/private/x', { 'user-agent': ua });
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('x-origin'), 'yes');
+  const [point] = await pointsWhere((p) => p.blobs[1] === 'report-only' && p.index === 'ClaudeBot');
+  assert.deepEqual(point.blobs.slice(0, 7), ['disallowed', 'report-only', 'ClaudeBot', 'isbot', '', '/private/', 'Disallow: /private']);
+  let line;
+  for (let i = 0; i < 50 && !line; i++) {
+    line = gates.log().split('\n').find((l) => l.includes('worker-gate report-only:') && l.includes('ClaudeBot'));
+    if (!line) await new Promise((r) => setTimeout(r, 20));
+  }
+  assert.ok(line, gates.log());
+  const logged = JSON.parse(line.slice(line.indexOf('{')));
+  assert.deepEqual(
+    { verdict: logged.verdict, mode: logged.mode, crawler: logged.crawler, pathPrefix: logged.pathPrefix, rule: logged.rule, line: logged.line },
+    { verdict: 'disallowed', mode: 'report-only', crawler: 'ClaudeBot', pathPrefix: '/private/', rule: 'Disallow: /private', line: 2 },
+  );
+});
