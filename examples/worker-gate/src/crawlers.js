@@ -5,7 +5,8 @@
 // 2. Cloudflare's verified-bot signals in `request.cf`, when the platform sends them;
 // 3. CRAWLERS (the site owner's additions);
 // 4. isbot, the maintained User-Agent pattern list (search engines, SEO tools, AI crawlers,
-//    feed readers, headless browsers, HTTP libraries).
+//    feed readers, headless browsers, HTTP libraries);
+// 5. a token of the AI crawler table (ai-crawlers.js, with the site owner's AI_CRAWLERS rows).
 // Anything else is a person's browser (or an unidentified client) and is never gated.
 import { isbotMatch } from 'isbot';
 
@@ -49,7 +50,8 @@ export function crawlerName(ua, hint) {
 
 /**
  * Classifies one request: `{ crawler: false, by }` or `{ crawler: true, by, name, cf }`, where
- * `by` says what decided (`NOT_CRAWLERS`, `cloudflare`, `CRAWLERS`, `isbot`, `browser`).
+ * `by` says what decided (`NOT_CRAWLERS`, `cloudflare`, `CRAWLERS`, `isbot`, `AI_CRAWLERS`,
+ * `browser`). `lists`: lower-case `crawlers`, `notCrawlers` and `aiTokens`.
  */
 export function classify(ua, cf, lists) {
   const lowered = ua.toLowerCase();
@@ -57,6 +59,7 @@ export function classify(ua, cf, lists) {
   const bot = cloudflareBot(cf);
   const listed = lists.crawlers.find((s) => lowered.includes(s));
   const match = listed ?? isbotMatch(ua);
-  const by = bot?.verified ? 'cloudflare' : listed ? 'CRAWLERS' : match !== null ? 'isbot' : null;
-  return by ? { crawler: true, by, name: crawlerName(ua, match), cf: bot } : { crawler: false, by: 'browser' };
+  const ai = match === null ? lists.aiTokens.find((s) => lowered.includes(s)) : undefined;
+  const by = bot?.verified ? 'cloudflare' : listed ? 'CRAWLERS' : match !== null ? 'isbot' : ai ? 'AI_CRAWLERS' : null;
+  return by ? { crawler: true, by, name: crawlerName(ua, match ?? ai), cf: bot } : { crawler: false, by: 'browser' };
 }

@@ -5,15 +5,28 @@
 // report-only mode a log line. See README.md.
 import { getRobots } from './robots-cache.js';
 import { classify, substrings } from './crawlers.js';
+import { aiCrawlerTable, findAiCrawler } from './ai-crawlers.js';
+
+/** AI_CRAWLERS parsed, or (when it is malformed: never break traffic over configuration) the built-in table. */
+function aiTableOf(env) {
+  try {
+    return aiCrawlerTable(env.AI_CRAWLERS);
+  } catch (e) {
+    console.error(`worker-gate: ${e.message}; using the built-in AI crawler table`);
+    return aiCrawlerTable();
+  }
+}
 
 /** The parsed vars, kept while the platform passes the same `env` object. */
 let settings = null;
 function settingsOf(env) {
   if (settings?.env !== env) {
+    const aiTable = aiTableOf(env);
     settings = {
       env,
-      lists: { crawlers: substrings(env.CRAWLERS), notCrawlers: substrings(env.NOT_CRAWLERS) },
+      lists: { crawlers: substrings(env.CRAWLERS), notCrawlers: substrings(env.NOT_CRAWLERS), aiTokens: [...aiTable.keys()] },
       reportOnly: env.MODE === 'report-only',
+      aiTable,
     };
   }
   return settings;
@@ -32,7 +45,7 @@ function pathPrefix(pathname) {
 
 // The Analytics Engine data point of a decision: `index1` is the crawler; blobs and doubles in
 // this order (README.md: "Observability" has the column names and a query).
-const BLOBS = ['verdict', 'mode', 'crawler', 'by', 'cfCategory', 'pathPrefix', 'rule', 'group', 'userAgent'];
+const BLOBS = ['verdict', 'mode', 'crawler', 'by', 'cfCategory', 'pathPrefix', 'rule', 'group', 'userAgent', 'aiPurposes'];
 const DOUBLES = ['line', 'robotsStatus', 'cfScore'];
 
 /** Sends the decision to Analytics Engine (binding ANALYTICS, when configured) and, in report-only mode, to the log. */
@@ -60,7 +73,7 @@ function record(env, fields, reportOnly) {
 export async function decide(request, target, env, ctx) {
   if (target.pathname === '/robots.txt') return null;
   const ua = request.headers.get('user-agent') ?? '';
-  const { lists, reportOnly } = settingsOf(env);
+  const { lists, reportOnly, aiTable } = settingsOf(env);
   const who = classify(ua, request.cf, lists);
   if (!who.crawler) return null;
 
@@ -76,6 +89,7 @@ export async function decide(request, target, env, ctx) {
   const s = robots.source;
   const failed = s.treatedAs === 'disallow-all';
   const rule = verdict.rule ? `${verdict.rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${verdict.rule.pattern}` : '';
+  const ai = findAiCrawler(aiTable, ua);
   const fields = {
     verdict: verdict.allowed ? 'allowed' : 'disallowed',
     mode: reportOnly ? 'report-only' : 'enforce',
@@ -86,6 +100,7 @@ export async function decide(request, target, env, ctx) {
     rule: failed ? `robots.txt ${s.status || 'unreachable'}: ${s.reason}` : rule,
     group: verdict.group?.agents.join(',') ?? '',
     userAgent: ua.slice(0, 256),
+    aiPurposes: ai?.purposes.join(',') ?? '',
     line: verdict.line,
     robotsStatus: s.status,
     cfScore: who.cf?.score ?? -1,

@@ -49,6 +49,9 @@ before(async () => {
     exempt: { vars: { ORIGIN: site, NOT_CRAWLERS: 'Feedly, Slackbot' } },
     counted: { vars: { ORIGIN: site }, analytics: 'gate_decisions' },
     report: { vars: { ORIGIN: site, MODE: 'report-only' }, analytics: 'gate_decisions' },
+    // AI_CRAWLERS as wrangler.toml passes an array of tables: a JSON binding.
+    custom: { vars: { ORIGIN: site, AI_CRAWLERS: [{ token: 'AcmeAI-Reader', purposes: ['training', 'user-input'], source: 'https://acme.example/bot' }] }, analytics: 'gate_decisions' },
+    broken: { vars: { ORIGIN: site, AI_CRAWLERS: '[{"token": "NoPurpose"}]' } },
   }, { gate_decisions: ae });
 });
 
@@ -118,9 +121,9 @@ test('every crawler decision is written to Analytics Engine; browsers are not', 
   assert.equal(written.length, 2);
   const [blocked, passed] = written[0].blobs[0] === 'disallowed' ? written : [written[1], written[0]];
   assert.equal(blocked.dataset, 'gate_decisions');
-  assert.deepEqual(blocked.blobs.slice(0, 9), ['disallowed', 'enforce', 'GPTBot', 'isbot', '', '/private/', 'Disallow: /private', '*', gpt]);
+  assert.deepEqual(blocked.blobs.slice(0, 10), ['disallowed', 'enforce', 'GPTBot', 'isbot', '', '/private/', 'Disallow: /private', '*', gpt, 'training']);
   assert.deepEqual(blocked.doubles.slice(0, 3), [2, 200, -1]);
-  assert.deepEqual(passed.blobs.slice(0, 8), ['allowed', 'enforce', 'GPTBot', 'isbot', '', '/public/', '', '*']);
+  assert.deepEqual(passed.blobs.slice(0, 10), ['allowed', 'enforce', 'GPTBot', 'isbot', '', '/public/', '', '*', gpt, 'training']);
   assert.deepEqual(passed.doubles.slice(0, 3), [0, 200, -1]);
   assert.equal(points.filter((p) => p.blobs[8] === BROWSER).length, 0);
 });
@@ -143,4 +146,21 @@ test('report-only passes the request, logs the decision and writes the same data
     { verdict: logged.verdict, mode: logged.mode, crawler: logged.crawler, pathPrefix: logged.pathPrefix, rule: logged.rule, line: logged.line },
     { verdict: 'disallowed', mode: 'report-only', crawler: 'ClaudeBot', pathPrefix: '/private/', rule: 'Disallow: /private', line: 2 },
   );
+});
+
+test('AI_CRAWLERS from wrangler.toml adds crawlers and their purposes; a malformed one leaves the built-in table', async () => {
+  const ua = `${BROWSER} AcmeAI-Reader/2.0`;
+  const res = await get('custom', '/private/x', { 'user-agent': ua });
+  assert.equal(res.status, 403);
+  assert.equal(res.headers.get('x-robots-eval'), 'disallowed; line=2; rule="Disallow: /private"; crawler="AcmeAI-Reader"; by=AI_CRAWLERS');
+  const [point] = await pointsWhere((p) => p.index === 'AcmeAI-Reader');
+  assert.equal(point.blobs[9], 'training,user-input');
+  // The built-in rows are still there.
+  assert.equal((await get('custom', '/private/x', { 'user-agent': table.rows.find((r) => r.name === 'CCBot').ua })).status, 403);
+  const [ccbot] = await pointsWhere((p) => p.index === 'CCBot');
+  assert.equal(ccbot.blobs[9], 'training');
+  // A row without purposes is reported, and the gate goes on with the built-in table.
+  assert.equal((await get('broken', '/private/x', { 'user-agent': table.rows.find((r) => r.name === 'GPTBot').ua })).status, 403);
+  assert.equal((await get('broken', '/private/x', { 'user-agent': BROWSER })).status, 200);
+  assert.match(gates.log(), /AI_CRAWLERS: \{"token":"NoPurpose"\} needs a token and purposes among training, search, user-input; using the built-in AI crawler table/);
 });
