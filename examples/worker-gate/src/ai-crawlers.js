@@ -14,13 +14,14 @@
 
 /**
  * The purposes, and the preference each one is read from: the IETF aipref vocabulary category
- * (draft-ietf-aipref-vocab-07 §4; `null`: the vocabulary has no category for it) and the
- * Cloudflare Content-Signal key.
+ * (draft-ietf-aipref-vocab-08 §4: AI Training, Search, and AI Use, "input to a generative AI
+ * model when the asset is not provided directly by the user", which a fetch on a user's request
+ * is) and the Cloudflare Content-Signal key.
  */
 export const PURPOSES = {
   training: { contentUsage: 'train-ai', contentSignal: 'ai-train' },
   search: { contentUsage: 'search', contentSignal: 'search' },
-  'user-input': { contentUsage: null, contentSignal: 'ai-input' },
+  'user-input': { contentUsage: 'ai-use', contentSignal: 'ai-input' },
 };
 
 const OPENAI = 'https://platform.openai.com/docs/bots';

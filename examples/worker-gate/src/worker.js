@@ -37,6 +37,11 @@ function clean(s) {
   return String(s).replace(/[^\x20-\x7e]/g, '?').replace(/["\\]/g, '\\$&');
 }
 
+/** `s` cut to `n` characters (a robots.txt line can be 500 KiB long; a header or a blob should not). */
+function cut(s, n = 256) {
+  return s.length > n ? `${s.slice(0, n - 3)}...` : s;
+}
+
 /** The first segment of a path (`/private/` for `/private/a/b`), for grouping in reports. */
 function pathPrefix(pathname) {
   const slash = pathname.indexOf('/', 1);
@@ -88,7 +93,7 @@ export async function decide(request, target, env, ctx) {
   const verdict = robots.explain(target.href, ua);
   const s = robots.source;
   const failed = s.treatedAs === 'disallow-all';
-  const rule = verdict.rule ? `${verdict.rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${verdict.rule.pattern}` : '';
+  const rule = verdict.rule ? cut(`${verdict.rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${verdict.rule.pattern}`) : '';
   const ai = findAiCrawler(aiTable, ua);
   const fields = {
     verdict: verdict.allowed ? 'allowed' : 'disallowed',
@@ -98,8 +103,8 @@ export async function decide(request, target, env, ctx) {
     cfCategory: who.cf?.category ?? '',
     pathPrefix: pathPrefix(target.pathname),
     rule: failed ? `robots.txt ${s.status || 'unreachable'}: ${s.reason}` : rule,
-    group: verdict.group?.agents.join(',') ?? '',
-    userAgent: ua.slice(0, 256),
+    group: cut(verdict.group?.agents.join(',') ?? ''),
+    userAgent: cut(ua),
     aiPurposes: ai?.purposes.join(',') ?? '',
     line: verdict.line,
     robotsStatus: s.status,

@@ -99,7 +99,7 @@ let gates; // the running workerd
 before(async () => {
   const origins = {};
   const scenarios = {
-    main: ROBOTS, e500: 500, e404: 404, e403: 403, e401: 401, e429: 429,
+    main: ROBOTS, long: `User-agent: *\nDisallow: /long${'x'.repeat(10000)}\n`, e500: 500, e404: 404, e403: 403, e401: 401, e429: 429,
     hang: (req, res, pathname) => (pathname === '/robots.txt' ? true : false), // never answers robots.txt
     chain5: redirecting(5), chain6: redirecting(6),
     big: (req, res, pathname) => {
@@ -119,6 +119,7 @@ before(async () => {
   const vars = {
     enforce: { MODE: 'enforce', DIALECT: 'rfc9309', ORIGIN: origins.main },
     report: { MODE: 'report-only', DIALECT: 'rfc9309', ORIGIN: origins.main },
+    long: { DIALECT: 'rfc9309', ORIGIN: origins.long },
     exempt: { DIALECT: 'rfc9309', ORIGIN: origins.main, NOT_CRAWLERS: 'curl/, BadBot' },
     e500: { MODE: 'enforce', DIALECT: 'rfc9309', ORIGIN: origins.e500 },
     e404: { MODE: 'enforce', DIALECT: 'rfc9309', ORIGIN: origins.e404 },
@@ -207,6 +208,12 @@ test('browsers are never blocked, and /robots.txt always passes', async () => {
   const res = await get('enforce', '/robots.txt', 'BadBot');
   assert.equal(res.status, 200);
   assert.equal(await res.text(), ROBOTS);
+});
+
+test('a 10 KB rule is cut in the header', async () => {
+  const res = await get('long', `/long${'x'.repeat(10000)}/page`, 'ListedBot');
+  assert.equal(res.status, 403);
+  assert.equal(res.headers.get('x-robots-eval'), `disallowed; line=2; rule="Disallow: /long${'x'.repeat(256 - 3 - 15)}..."${listed}`);
 });
 
 test('report-only passes what enforce blocks', async () => {
