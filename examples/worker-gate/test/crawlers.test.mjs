@@ -164,3 +164,20 @@ test('AI_CRAWLERS from wrangler.toml adds crawlers and their purposes; a malform
   assert.equal((await get('broken', '/private/x', { 'user-agent': BROWSER })).status, 200);
   assert.match(gates.log(), /AI_CRAWLERS: \{"token":"NoPurpose"\} needs a token and purposes among training, search, user-input; using the built-in AI crawler table/);
 });
+
+test('odd clients never break the gate', async () => {
+  const cases = [
+    [{ 'user-agent': '' }, 200], // an empty User-Agent: not a crawler
+    [{ 'user-agent': 'Bot/1.0 caf\xe9' }, 403], // a Latin-1 byte
+    [{ 'user-agent': `Mozilla/5.0 (compatible; ${'x'.repeat(8000)}bot/1.0)` }, 403],
+    [{ 'user-agent': '()[];,/ +://' }, 403],
+    [{ 'user-agent': BROWSER, 'cf-blob': JSON.stringify({ verifiedBotCategory: 5, botManagement: 'yes' }) }, 200],
+    [{ 'user-agent': BROWSER, 'cf-blob': JSON.stringify({ botManagement: { verifiedBot: 'true', score: '1' } }) }, 200],
+  ];
+  for (const [headers, want] of cases) {
+    const res = await get('star', '/private/page', headers);
+    assert.equal(res.status, want, `${JSON.stringify(headers).slice(0, 80)}: ${gates.log()}`);
+    const header = res.headers.get('x-robots-eval');
+    if (header !== null) assert.ok(header.length < 600 && /^[\x20-\x7e]*$/.test(header), header);
+  }
+});
