@@ -22,6 +22,12 @@ export interface ParseOptions {
   dialect?: Dialect | (string & {});
   /** Bytes after this many are ignored (a `truncated` diagnostic). Default 512000 (500 KiB). */
   maxBytes?: number;
+  /**
+   * The URL this robots.txt was fetched from (any URL of its site). When given, `isAllowed`,
+   * `explain` and `table` throw a RangeError for an absolute URL of another origin (scheme, host,
+   * port) instead of answering from rules that do not apply to it; paths are this site's.
+   */
+  url?: string | URL;
 }
 
 export interface Rule {
@@ -75,13 +81,17 @@ export declare class Robots implements Disposable {
   private constructor();
   /**
    * Parses a robots.txt. Never fails on content (problems become `diagnostics`).
-   * @throws TypeError when `text` is not a string/Uint8Array or an option has the wrong type.
+   * @throws TypeError when `text` is not a string/Uint8Array, an option is unknown or has the wrong type.
    * @throws RangeError for an unknown dialect or a negative/non-integer `maxBytes`.
    */
   static parse(text: string | Uint8Array | ArrayBuffer, options?: ParseOptions): Robots;
   /** The dialect names, the default first. */
   static readonly dialects: Dialect[];
-  /** May `agent` fetch `url`? `url` is absolute or a path; `agent` a product token or a User-Agent header. */
+  /**
+   * May `agent` fetch `url`? `url` is absolute or a path; `agent` a product token or a User-Agent header.
+   * @throws RangeError when the site is known (`fetchRobots`, `RobotRules`, the `url` option) and `url`
+   * is an absolute URL of another origin.
+   */
   isAllowed(url: string | URL, agent: string): boolean;
   /** The verdict and why. */
   explain(url: string | URL, agent: string): Explanation;

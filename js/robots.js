@@ -1,5 +1,6 @@
-// The public API of the npm package: argument checking, typed errors, and turning the compact
-// results of the wasm boundary (wasm/src/lib.rs) into plain objects. Every entry point (index.js,
+// The public API of the npm package: argument checking, typed errors, and the results of the wasm
+// boundary (wasm/src/lib.rs): numbers on the hot paths, JSON of serde-derived types for the
+// structured ones. Every entry point (index.js,
 // workerd.js, the CommonJS build) is this file plus a way to obtain the compiled module.
 //
 // The module is compiled and instantiated synchronously on first use, so no runtime needs an init
@@ -13,7 +14,7 @@
 // owns.
 
 import { createBindings } from './glue.js';
-// The core's names of dialects, reasons and rule kinds, read from the module by
+// The core's names of dialects and reasons, read from the module by
 // scripts/build-pkg.mjs when it builds the package (so no run pays for asking).
 import NAMES from './names.js';
 
@@ -36,9 +37,49 @@ function typeError(where, what, value) {
   return new TypeError(`${PREFIX}${where}: ${what}, got ${describe(value)}`);
 }
 
-/** A `\n`-prefixed list from the boundary back into an array. */
-function split(joined) {
-  return joined === '' ? [] : joined.slice(1).split('\n');
+const NO_OPTIONS = Object.freeze({});
+
+/**
+ * An options argument: undefined or null (none), or an object whose every key is one of
+ * `accepted` (a misspelt option would otherwise be silently ignored). Returns the object.
+ */
+function optionsArg(options, where, accepted) {
+  if (options === undefined || options === null) return NO_OPTIONS;
+  if (typeof options !== 'object') throw typeError(where, 'options must be an object', options);
+  for (const key in options) {
+    if (!accepted.includes(key)) {
+      throw new TypeError(`${PREFIX}${where}: unknown option ${JSON.stringify(key)}; the options are ${accepted.map((k) => `'${k}'`).join(', ')}`);
+    }
+  }
+  return options;
+}
+
+/** A number option: a TypeError when it is not a number, a RangeError when `ok` rejects it. */
+function numberOption(value, where, name, ok, what) {
+  if (typeof value !== 'number') throw typeError(where, `options.${name} must be a number`, value);
+  if (!ok(value)) throw new RangeError(`${PREFIX}${where}: options.${name} must be ${what}, got ${describe(value)}`);
+  return value;
+}
+
+const PARSE_OPTIONS = ['dialect', 'maxBytes', 'url'];
+const FETCH_OPTIONS = ['fetch', 'userAgent', 'dialect', 'timeoutMs', 'signal', 'maxBytes', 'retryAfterMs', 'previous', 'now', 'siteDown'];
+const META_OPTIONS = ['conflict'];
+const isMaxBytes = (v) => v >= 0 && (v === Infinity || Number.isInteger(v));
+const isNonNegative = (v) => v >= 0;
+
+/**
+ * The origin (scheme, host, port) of an absolute http: or https: URL given as the site of a
+ * robots.txt; a TypeError otherwise.
+ */
+function siteOrigin(url, where, name) {
+  let u = null;
+  try {
+    u = typeof URL === 'function' && url instanceof URL ? url : typeof url === 'string' ? new URL(url) : null;
+  } catch {}
+  if (u === null || (u.protocol !== 'http:' && u.protocol !== 'https:')) {
+    throw typeError(where, `${name} must be an absolute http: or https: URL (a string or a URL)`, url);
+  }
+  return u.origin;
 }
 
 const EMPTY = new Uint8Array(0);
@@ -65,10 +106,6 @@ const later = (f) => {
 /** Dialect index by the name given to Robots.parse (any case). */
 const dialectIndexes = new Map();
 
-// The directive kinds in the order of their index in meta_out (wasm/src/lib.rs).
-const META_KINDS = ['all', 'none', 'index', 'noindex', 'follow', 'nofollow', 'archive', 'noarchive', 'nosnippet', 'max-snippet',
-  'max-image-preview', 'max-video-preview', 'noimageindex', 'notranslate', 'unavailable_after', 'indexifembedded', 'invalid', 'unknown'];
-const IMAGE_PREVIEW = ['none', 'standard', 'large'];
 /** The core's HEAD_SCAN_LIMIT (robots_eval::meta): only this much of a document is scanned. */
 const META_SCAN_LIMIT = 512 * 1024;
 
@@ -267,11 +304,14 @@ export function defineApi(loadModule) {
     return decodeUtf8(new Uint8Array(memory.buffer, at, len));
   }
 
-  /** The number result of the last call (`count` u32s), copied. */
-  function outU32(count) {
-    if (count === 0) return [];
-    const at = w.out_u32();
-    return Array.from(new Uint32Array(memory.buffer, at, count));
+  /**
+   * The structured result of the last call: the JSON of one of the serde-derived types of
+   * wasm/src/lib.rs (`json`), whose field names are this API's. Frees the buffers after a large one.
+   */
+  function outJson(len) {
+    const value = JSON.parse(outText(len));
+    trim(len);
+    return value;
   }
 
   // A trap leaves the instance in an unknown state: drop it and turn the trap into an Error.
@@ -319,6 +359,10 @@ export function defineApi(loadModule) {
     #diagnostics = null;
     #dialect;
     #source = null;
+    // The origin of the site this robots.txt belongs to, when known (fetchRobots, RobotRules, the
+    // `url` option); URLs of another origin are then refused (#onSite). null: any URL is taken as
+    // this site's.
+    #origin = null;
     // For the fetch lifecycle (fetchRobots, RobotRules): the text of the last good copy of the
     // site's robots.txt (a string or bytes we own), kept so that a later failure can fall back on
     // it (policy use-cached); null when there is none. Survives free().
@@ -338,6 +382,7 @@ export function defineApi(loadModule) {
 
     static [WITH_SOURCE](robots, source, copy = null) {
       robots.#source = source;
+      robots.#origin = new URL(source.url).origin;
       robots.#copy = copy;
       return robots;
     }
@@ -393,19 +438,17 @@ export function defineApi(loadModule) {
       // no lookup: the first parse of a process then compiles no RegExp.
       let dialect;
       let maxBytes = DEFAULT_MAX_BYTES;
+      let origin = null;
       if (options !== undefined && options !== null) {
-        if (typeof options !== 'object') throw typeError(where, 'options must be an object', options);
+        optionsArg(options, where, PARSE_OPTIONS);
         if (options.dialect !== undefined) {
           if (typeof options.dialect !== 'string') throw typeError(where, 'options.dialect must be a string', options.dialect);
           dialect = options.dialect;
         }
         if (options.maxBytes !== undefined) {
-          maxBytes = options.maxBytes;
-          if (typeof maxBytes !== 'number') throw typeError(where, 'options.maxBytes must be a number', maxBytes);
-          if (!(maxBytes >= 0) || (maxBytes !== Infinity && !Number.isInteger(maxBytes))) {
-            throw new RangeError(`${PREFIX}${where}: options.maxBytes must be a non-negative integer or Infinity, got ${maxBytes}`);
-          }
+          maxBytes = numberOption(options.maxBytes, where, 'maxBytes', isMaxBytes, 'a non-negative integer or Infinity');
         }
+        if (options.url !== undefined) origin = siteOrigin(options.url, where, 'options.url');
       }
       maxBytes = Math.min(maxBytes, MAX_U32);
       const d = dialect === undefined ? 0 : dialectIndex(dialect);
@@ -425,6 +468,7 @@ export function defineApi(loadModule) {
           putBytes(text, 0);
         }
         const robots = new Robots(INTERNAL, w.parse(len, d, maxBytes), current, NAMES.dialects[d]);
+        robots.#origin = origin;
         trim();
         Robots.#enlist(robots);
         return robots;
@@ -440,6 +484,28 @@ export function defineApi(loadModule) {
         throw new Error(`${PREFIX}${where}: this Robots object belonged to a WebAssembly instance that was reset after an internal error; parse the file again`);
       }
       return this.#handle;
+    }
+
+    /**
+     * Refuses an absolute URL of another origin than this robots.txt's: its rules say nothing
+     * about other sites (RFC 9309 section 2.3: the file sits at the top-level path of the service it covers), and answering from them would be a guess. A path
+     * (`/x`) is this site's. Called only when the origin is known.
+     */
+    #onSite(url, where) {
+      const origin = this.#origin;
+      const n = origin.length;
+      // The common case, a URL as the site writes it, without parsing it.
+      if (url.startsWith(origin) && (url.length === n || url[n] === '/' || url[n] === '?' || url[n] === '#')) return;
+      if (url[0] === '/' && url[1] !== '/') return;
+      // Another string without a scheme or `//` is a relative path too.
+      if (!/^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(url)) return;
+      let u = null;
+      try {
+        u = new URL(url, origin); // a network-path reference (//host/x) takes the site's scheme
+      } catch {}
+      if (u === null || u.origin !== origin) {
+        throw new RangeError(`${PREFIX}${where}: ${describe(url)} is not on ${origin}, the site this robots.txt belongs to; its rules say nothing about other sites (fetch that site's robots.txt)`);
+      }
     }
 
     /** The packed selection of `agent` (cached). */
@@ -460,6 +526,7 @@ export function defineApi(loadModule) {
       const handle = this.#live('isAllowed(url, agent)');
       if (typeof url !== 'string') url = urlArg(url, 'isAllowed(url, agent)');
       if (typeof agent !== 'string') throw typeError('isAllowed(url, agent)', 'agent must be a string', agent);
+      if (this.#origin !== null) this.#onSite(url, 'isAllowed(url, agent)');
       try {
         const selection = this.#select(handle, agent);
         return w.allowed(handle, put(url, 0), selection) === 1;
@@ -473,25 +540,10 @@ export function defineApi(loadModule) {
       const handle = this.#live(where);
       url = urlArg(url, where);
       if (typeof agent !== 'string') throw typeError(where, 'agent must be a string', agent);
+      if (this.#origin !== null) this.#onSite(url, where);
       try {
         const urlLen = put(url, 0);
-        const agentLen = put(agent, urlLen);
-        const packed = w.check(handle, urlLen, agentLen);
-        const ruleIndex = (packed >>> 4) - 1;
-        let rule = null;
-        if (ruleIndex >= 0) {
-          const info = w.rule_info(handle, ruleIndex);
-          rule = { line: info >>> 1, kind: NAMES.kinds[info & 1], pattern: outText(w.rule_pattern(handle, ruleIndex)) };
-        }
-        const lines = outU32(w.group_lines(handle, urlLen, agentLen));
-        const group = lines.length === 0 ? null : { lines, agents: split(outText(w.group_agents(handle, urlLen, agentLen))) };
-        return {
-          allowed: (packed & 1) === 1,
-          reason: NAMES.reasons[(packed >>> 1) & 7],
-          line: rule === null ? 0 : rule.line,
-          rule,
-          group,
-        };
+        return outJson(w.explain(handle, urlLen, put(agent, urlLen)));
       } catch (e) {
         throw rethrow(e);
       }
@@ -514,6 +566,7 @@ export function defineApi(loadModule) {
         if (typeof a !== 'string') throw typeError(where, `agents[${i}] must be a string`, a);
         return a;
       });
+      if (this.#origin !== null) for (let r = 0; r < urls.length; r++) this.#onSite(urls[r], `${where}: urls[${r}]`);
       const rows = urls.length;
       const cols = agents.length;
       let cells;
@@ -584,7 +637,7 @@ export function defineApi(loadModule) {
     get sitemaps() {
       const handle = this.#live('sitemaps');
       try {
-        this.#sitemaps ??= split(outText(w.sitemaps(handle)));
+        this.#sitemaps ??= outJson(w.sitemaps(handle));
       } catch (e) {
         throw rethrow(e);
       }
@@ -595,12 +648,7 @@ export function defineApi(loadModule) {
       const handle = this.#live('diagnostics');
       if (this.#diagnostics === null) {
         try {
-          const textLen = w.diagnostics(handle);
-          const text = split(outText(textLen));
-          const lines = outU32(text.length / 3);
-          this.#diagnostics = lines.map((line, i) =>
-            Object.freeze({ line, severity: text[3 * i], code: text[3 * i + 1], message: text[3 * i + 2] }));
-          trim(textLen);
+          this.#diagnostics = outJson(w.diagnostics(handle)).map(Object.freeze);
         } catch (e) {
           throw rethrow(e);
         }
@@ -705,11 +753,10 @@ export function defineApi(loadModule) {
   function decideFetch(d, kind, status, now, redirects, hasCopy, since, retryAfter, retryAfterMs, siteDown) {
     instance();
     const retryAfterLen = retryAfter === undefined ? NONE : put(retryAfter, 0);
-    const [policy, reason, message, retryAt, nextChangeAt, maxFailureMs] = split(
-      outText(w.fetch_decide(d, kind, status, now, redirects, hasCopy ? 1 : 0, since ?? NaN, siteDown ? 1 : 0, retryAfterLen)),
+    const { policy, reason, message, retryAt, nextChangeAt, maxFailureMs } = outJson(
+      w.fetch_decide(d, kind, status, now, redirects, hasCopy ? 1 : 0, since ?? NaN, siteDown ? 1 : 0, retryAfterLen),
     );
-    let failUntil = retryAt === '' ? now + retryAfterMs : Number(retryAt);
-    failUntil = Math.max(now, Math.min(failUntil, now + Number(maxFailureMs), nextChangeAt === '' ? Infinity : Number(nextChangeAt)));
+    const failUntil = Math.max(now, Math.min(retryAt ?? now + retryAfterMs, now + maxFailureMs, nextChangeAt ?? Infinity));
     const failed = kind !== 0 || status < 200 || status >= 500 || (status === 304 && !hasCopy) ||
       ((status === 408 || status === 429) && policy !== 'allow-all');
     return { policy, reason, message, failUntil, failed };
@@ -734,26 +781,28 @@ export function defineApi(loadModule) {
       }
     },
     attach: withSource,
+    options: optionsArg,
+    numberOption,
+    isMaxBytes,
+    isNonNegative,
     copyOf: (robots) => Robots[COPY_OF](robots),
   };
 
   async function fetchRobots(url, options) {
     const where = 'fetchRobots(url, options)';
     url = urlArg(url, where);
-    if (options !== undefined && options !== null && typeof options !== 'object') throw typeError(where, 'options must be an object', options);
     const {
       fetch: doFetch = globalThis.fetch, userAgent, dialect = 'rfc9309', timeoutMs = 10000, signal, maxBytes = DEFAULT_MAX_BYTES,
       retryAfterMs = DEFAULT_RETRY_AFTER_MS, previous = null, now: clock = Date.now, siteDown = false,
-    } = options ?? {};
+    } = optionsArg(options, where, FETCH_OPTIONS);
     if (typeof doFetch !== 'function') throw typeError(where, 'options.fetch must be a function', doFetch);
     if (userAgent !== undefined && typeof userAgent !== 'string') throw typeError(where, 'options.userAgent must be a string', userAgent);
     if (typeof dialect !== 'string') throw typeError(where, 'options.dialect must be a string', dialect);
-    if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) throw new RangeError(`${PREFIX}${where}: options.timeoutMs must be a positive number, got ${describe(timeoutMs)}`);
-    if (typeof maxBytes !== 'number' || !(maxBytes >= 0) || (maxBytes !== Infinity && !Number.isInteger(maxBytes))) {
-      throw new RangeError(`${PREFIX}${where}: options.maxBytes must be a non-negative integer or Infinity, got ${describe(maxBytes)}`);
-    }
-    if (typeof retryAfterMs !== 'number' || !(retryAfterMs >= 0)) {
-      throw new RangeError(`${PREFIX}${where}: options.retryAfterMs must be a non-negative number, got ${describe(retryAfterMs)}`);
+    numberOption(timeoutMs, where, 'timeoutMs', (v) => v > 0, 'a positive number');
+    numberOption(maxBytes, where, 'maxBytes', isMaxBytes, 'a non-negative integer or Infinity');
+    numberOption(retryAfterMs, where, 'retryAfterMs', isNonNegative, 'a non-negative number');
+    if (signal !== undefined && signal !== null && (typeof signal !== 'object' || typeof signal.addEventListener !== 'function')) {
+      throw typeError(where, 'options.signal must be an AbortSignal', signal);
     }
     if (previous !== null && (!(previous instanceof Robots) || previous.source === null)) {
       throw typeError(where, 'options.previous must be a Robots returned by an earlier fetchRobots() of the same site', previous);
@@ -895,54 +944,11 @@ export function defineApi(loadModule) {
   // ---- Page-level rules: robots META tags and X-Robots-Tag --------------------------------
 
   function conflictArg(options, where) {
-    if (options === undefined || options === null) return 0;
-    if (typeof options !== 'object') throw typeError(where, 'options must be an object', options);
-    const { conflict = 'most-restrictive' } = options;
+    const { conflict = 'most-restrictive' } = optionsArg(options, where, META_OPTIONS);
     if (conflict === 'most-restrictive') return 0;
     if (conflict === 'seed001') return 1;
+    if (typeof conflict !== 'string') throw typeError(where, "options.conflict must be 'most-restrictive' or 'seed001'", conflict);
     throw new RangeError(`${PREFIX}${where}: options.conflict must be 'most-restrictive' or 'seed001', got ${describe(conflict)}`);
-  }
-
-  /** The result of meta_html / meta_header (wasm/src/lib.rs, meta_out; `textLen`: what it returned) as a plain object. */
-  function metaResult(textLen) {
-    // Read everything now: the output buffers are valid until the next call into the module.
-    const f64 = new Float64Array(memory.buffer);
-    const u32 = new Uint32Array(memory.buffer);
-    const numsAt = w.out_f64() >>> 3;
-    let k = w.out_u32() >>> 2;
-    const text = outText(textLen);
-    const n = f64.slice(numsAt, numsAt + 19 + 3 * f64[numsAt + 12]);
-    trim(textLen);
-    let at = 0;
-    const str = () => text.slice(at, (at += u32[k++]));
-    const num = (v) => (Number.isNaN(v) ? null : v);
-    const directives = new Array(n[12]);
-    for (let i = 0, j = 19; i < directives.length; i++, j += 3) {
-      const raw = str();
-      directives[i] = { kind: META_KINDS[n[j]], raw, scope: n[j + 2] === 1 ? str() : null, origin: n[j + 1] === 1 ? 'header' : 'meta' };
-    }
-    const description = n[14] === 1 ? str() : null;
-    const keywords = new Array(n[13]);
-    for (let i = 0; i < keywords.length; i++) keywords[i] = str();
-    const documentState = Number.isNaN(n[15]) ? null : n[15] === 2 ? str() : n[15] === 1 ? 'dynamic' : 'static';
-    const url = n[16] === 1 ? str() : null;
-    const revisitAfter = n[17] === 1 ? { raw: str(), days: num(n[18]) } : null;
-    return {
-      index: n[0] === 1,
-      follow: n[1] === 1,
-      archive: n[2] === 1,
-      snippet: n[3] === 1,
-      maxSnippet: num(n[4]),
-      maxImagePreview: Number.isNaN(n[5]) ? null : IMAGE_PREVIEW[n[5]],
-      maxVideoPreview: num(n[6]),
-      imageIndex: n[7] === 1,
-      translate: n[8] === 1,
-      unavailableAfter: num(n[9]),
-      indexIfEmbedded: n[10] === 1,
-      directives,
-      other: { description, keywords, documentState, url, revisitAfter },
-      truncated: n[11] === 1,
-    };
   }
 
   function metaRobots(html, agent, options) {
@@ -958,7 +964,7 @@ export function defineApi(loadModule) {
       instance();
       putBytes(html, 0);
       const agentLen = put(agent, html.length);
-      return metaResult(w.meta_html(html.length, agentLen, conflict));
+      return outJson(w.meta_html(html.length, agentLen, conflict));
     } catch (e) {
       throw rethrow(e);
     }
@@ -989,7 +995,7 @@ export function defineApi(loadModule) {
       }
       const agentLen = put(agent, at);
       putU32s(lens, 0);
-      return metaResult(w.meta_header(values.length, at - head, agentLen, conflict));
+      return outJson(w.meta_header(values.length, at - head, agentLen, conflict));
     } catch (e) {
       throw rethrow(e);
     }

@@ -57,9 +57,16 @@ function timeArg(value, where, name) {
   return value;
 }
 
+// The options each method accepts (anything else is a TypeError naming them).
+const RULES_OPTIONS = ['dialect', 'maxSites', 'now', 'maxBytes', 'minTtlMs', 'retryAfterMs'];
+const PARSE_OPTIONS = ['status', 'freshUntil', 'siteDown'];
+// fetchRobots' options but those this object sets itself (dialect, now, previous).
+const FETCH_OPTIONS = ['fetch', 'userAgent', 'timeoutMs', 'signal', 'maxBytes', 'retryAfterMs', 'siteDown'];
+
 export function defineRobotRules({ Robots, fetchRobots }) {
   const DISALLOW_ALL = 'User-agent: *\nDisallow: /\n';
   const core = fetchRobots[Symbol.for('robots-eval.internals')];
+  const { isMaxBytes, isNonNegative } = core;
 
   class RobotRules {
     #agent;
@@ -80,25 +87,21 @@ export function defineRobotRules({ Robots, fetchRobots }) {
       if (typeof agent !== 'string' || agent.trim() === '') {
         throw new TypeError(`${PREFIX}${where}: agent must be a non-empty string (the crawler's product token or User-Agent), got ${describe(agent)}`);
       }
-      if (options !== undefined && options !== null && typeof options !== 'object') {
-        throw new TypeError(`${PREFIX}${where}: options must be an object, got ${describe(options)}`);
-      }
-      const { dialect = 'rfc9309', maxSites = 1000, now = Date.now, maxBytes, minTtlMs = 0, retryAfterMs = DEFAULT_RETRY_AFTER_MS } = options ?? {};
+      const {
+        dialect = 'rfc9309', maxSites = 1000, now = Date.now, maxBytes, minTtlMs = 0, retryAfterMs = DEFAULT_RETRY_AFTER_MS,
+      } = core.options(options, where, RULES_OPTIONS);
       if (typeof dialect !== 'string') throw new TypeError(`${PREFIX}${where}: options.dialect must be a string, got ${describe(dialect)}`);
       const canonical = Robots.dialects.find((d) => d.toLowerCase() === dialect.toLowerCase());
       if (canonical === undefined) {
         throw new RangeError(`${PREFIX}${where}: unknown dialect ${JSON.stringify(dialect)}; the dialects are ${Robots.dialects.map((d) => `'${d}'`).join(', ')}`);
       }
-      if (typeof maxSites !== 'number' || !Number.isInteger(maxSites) || maxSites < 1) {
-        throw new RangeError(`${PREFIX}${where}: options.maxSites must be a positive integer, got ${describe(maxSites)}`);
-      }
+      core.numberOption(maxSites, where, 'maxSites', (v) => Number.isInteger(v) && v >= 1, 'a positive integer');
       if (typeof now !== 'function') throw new TypeError(`${PREFIX}${where}: options.now must be a function returning ms since the epoch, got ${describe(now)}`);
-      if (typeof minTtlMs !== 'number' || !(minTtlMs >= 0)) {
-        throw new RangeError(`${PREFIX}${where}: options.minTtlMs must be a non-negative number, got ${describe(minTtlMs)}`);
+      if (maxBytes !== undefined) {
+        core.numberOption(maxBytes, where, 'maxBytes', isMaxBytes, 'a non-negative integer or Infinity');
       }
-      if (typeof retryAfterMs !== 'number' || !(retryAfterMs >= 0)) {
-        throw new RangeError(`${PREFIX}${where}: options.retryAfterMs must be a non-negative number, got ${describe(retryAfterMs)}`);
-      }
+      core.numberOption(minTtlMs, where, 'minTtlMs', isNonNegative, 'a non-negative number');
+      core.numberOption(retryAfterMs, where, 'retryAfterMs', isNonNegative, 'a non-negative number');
       this.#agent = agent;
       this.#dialect = canonical;
       this.#maxSites = maxSites;
@@ -146,14 +149,10 @@ export function defineRobotRules({ Robots, fetchRobots }) {
     parse(robotsUrl, text, options) {
       const where = 'RobotRules.parse(robotsUrl, text, options)';
       const u = siteOf(robotsUrl, where);
-      if (options !== undefined && options !== null && typeof options !== 'object') {
-        throw new TypeError(`${PREFIX}${where}: options must be an object, got ${describe(options)}`);
-      }
-      let { freshUntil, status = 200, siteDown = false } = options ?? {};
+      let { freshUntil, status = 200, siteDown = false } = core.options(options, where, PARSE_OPTIONS);
       if (typeof siteDown !== 'boolean') throw new TypeError(`${PREFIX}${where}: options.siteDown must be a boolean, got ${describe(siteDown)}`);
-      if (typeof status !== 'number' || !Number.isInteger(status) || status < 0 || status > 599 || (status >= 300 && status < 400 && status !== 304)) {
-        throw new RangeError(`${PREFIX}${where}: options.status must be the final HTTP status (0 for a network error or timeout; follow redirects first, as rules.fetch() does), got ${describe(status)}`);
-      }
+      core.numberOption(status, where, 'status', (v) => Number.isInteger(v) && v >= 0 && v <= 599 && (v < 300 || v >= 400 || v === 304),
+        'the final HTTP status (0 for a network error or timeout; follow redirects first, as rules.fetch() does)');
       const now = this.#now();
       if (freshUntil !== undefined) freshUntil = Math.max(timeArg(freshUntil, where, 'options.freshUntil'), now + this.#minTtlMs);
       const origin = u.origin;
@@ -214,9 +213,7 @@ export function defineRobotRules({ Robots, fetchRobots }) {
     async fetch(url, options) {
       const where = 'RobotRules.fetch(url, options)';
       const u = siteOf(url, where);
-      if (options !== undefined && options !== null && typeof options !== 'object') {
-        throw new TypeError(`${PREFIX}${where}: options must be an object, got ${describe(options)}`);
-      }
+      options = core.options(options, where, FETCH_OPTIONS);
       // The site's current copy, even expired, is `previous`: after a failure the core decides
       // whether it still applies (use-cached), from how long the site has been unreachable.
       const previous = this.#sites.get(u.origin)?.robots ?? null;

@@ -22,9 +22,9 @@ fi
 
 step "npm packages"
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # `npm ci` refuses a lock file that lacks other platforms' optional packages (workerd's), as
-  # the lock written on this machine kind does; `npm install` then resolves from the same lock.
-  npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+  # Exactly what package-lock.json records (it lists every platform's optional packages, so
+  # `npm ci` works on any machine) and never rewrites it.
+  npm ci --no-audit --no-fund
 fi
 
 if [ "${SKIP_CHROMIUM:-}" != 1 ] && ! command -v chromium >/dev/null; then

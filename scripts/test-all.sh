@@ -14,10 +14,11 @@ section "rustfmt and clippy"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --features cli -- -D warnings
 
-section "the core is no_std: build for wasm32v1-none"
+section "the core is no_std: build for wasm32v1-none, with and without the lifecycle feature"
 cargo build --lib --release --target wasm32v1-none
+cargo build --lib --release --target wasm32v1-none --no-default-features
 
-section "cargo test (unit, conformance, corpus, reference matcher, fetch, meta, CLI)"
+section "cargo test (unit, conformance, corpus, reference matcher, fetch, meta, CLI, module layers)"
 cargo test --release --workspace --features cli
 
 section "npm package: build, then every runtime"

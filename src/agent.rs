@@ -1,4 +1,5 @@
-//! Product tokens: how a group's user-agent value is read, and which group a crawler obeys.
+//! Floor 1 (a leaf; uses `dialect` and `lines`): product tokens: how a group's user-agent
+//! value is read, and which group a crawler obeys.
 //!
 //! | dialect | the group's value | the crawler's agent | match |
 //! |---|---|---|---|

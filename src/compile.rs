@@ -1,16 +1,31 @@
-//! Rule sets -> what queries scan: each crawler's merged rules, sorted in the dialect's decision
-//! order, with the filters that let a query skip most of them.
+//! Floor 3: rule sets -> what queries scan: each crawler's merged rules, sorted in the
+//! dialect's decision order, with the filters that let a query skip most of them.
 //!
 //! A rule set is compiled the first time a query needs it, not at parse time: a crawler asks
 //! about its own groups, so a file with fifty groups parsed for one crawler compiles one or two
 //! sets, never fifty (the per-agent parsers compile one set per parse, google/robotstxt none).
-//! The compiled set is kept (`robots::Computed`), so every later query reads it as it is.
+//! The compiled set is kept (`computed::Computed`, in `Robots`), so every later query reads it
+//! as it is. It is built from the parsed model alone (`Model`), never from the `Robots` facade
+//! above it.
 
 use alloc::vec::Vec;
+use core::ops::Range;
 
-use crate::dialect::Precedence;
-use crate::parse::radix_sort;
-use crate::robots::{span, Entry, Robots, RuleKind};
+use crate::dialect::{Dialect, Precedence};
+use crate::model::{span, Entry, Group, Rule, RuleKind};
+use crate::sort::radix_sort;
+
+/// The parts of a parsed file a rule set is compiled from (borrowed from a `Robots`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Model<'a> {
+    pub dialect: &'a Dialect,
+    pub groups: &'a [Group],
+    pub rules: &'a [Rule],
+    /// The file and what `parse` wrote after it (`Robots::bytes`); patterns are ranges into it.
+    pub bytes: &'a [u8],
+    /// google/robotstxt's `index.htm` leniency: (rule, its `/dir/$` pattern), in rule order.
+    pub alternates: &'a [(u32, Range<u32>)],
+}
 
 /// A rule set as queries scan it.
 #[derive(Clone, Debug)]
@@ -32,7 +47,7 @@ pub(crate) struct CompiledSet {
 #[derive(Clone, Debug)]
 pub(crate) struct Bucket {
     pub key: u8,
-    pub entries: core::ops::Range<u32>,
+    pub entries: Range<u32>,
 }
 
 /// Compiles the rules of `groups` into one rule set, in decision order.
@@ -40,38 +55,32 @@ pub(crate) struct Bucket {
 /// One stable sort by (bucket, order), where order is the dialect's precedence (most specific
 /// first, Allow first on a tie, RFC 9309 §2.2.2; or none: file order). Each entry's `rank` is
 /// (order, position in file order), so a query can merge the unkeyed run with a bucket.
-pub(crate) fn compile(robots: &Robots, groups: &[u32]) -> CompiledSet {
-    let d = robots.dialect;
+pub(crate) fn compile(model: &Model<'_>, groups: &[u32]) -> CompiledSet {
+    let d = *model.dialect;
     let longest = d.precedence == Precedence::LongestMatch;
     // The set's entries and filters in file order, then sorted into `set` below.
     let mut unsorted: Vec<(Entry, (u64, u64))> = Vec::new();
     // The google/robotstxt `index.htm` patterns, by rule (in rule order, like the groups' rules).
-    let alternates = &robots.alternates;
+    let alternates = model.alternates;
     for &g in groups {
-        let Some(group) = robots.groups.get(g as usize) else {
+        let Some(group) = model.groups.get(g as usize) else {
             continue;
         };
         let mut alt = alternates.partition_point(|&(r, _)| r < group.rules.start);
         for ri in span(&group.rules) {
-            let Some(rule) = robots.rules.get(ri) else {
+            let Some(rule) = model.rules.get(ri) else {
                 continue;
             };
             let allow = rule.kind == RuleKind::Allow;
             unsorted.push(entry(
-                &robots.bytes,
+                model.bytes,
                 d.wildcards,
                 ri as u32,
                 rule.pattern.clone(),
                 allow,
             ));
             if let Some((_, at)) = alternates.get(alt).filter(|(r, _)| *r as usize == ri) {
-                unsorted.push(entry(
-                    &robots.bytes,
-                    d.wildcards,
-                    ri as u32,
-                    at.clone(),
-                    true,
-                ));
+                unsorted.push(entry(model.bytes, d.wildcards, ri as u32, at.clone(), true));
                 alt += 1;
             }
         }
@@ -129,7 +138,7 @@ fn entry(
     bytes: &[u8],
     wildcards: bool,
     rule: u32,
-    at: core::ops::Range<u32>,
+    at: Range<u32>,
     allow: bool,
 ) -> (Entry, (u64, u64)) {
     let pattern = bytes.get(span(&at)).unwrap_or_default();

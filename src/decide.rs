@@ -1,4 +1,5 @@
-//! Queries: which groups apply to a crawler, and which rule decides a URL — with the reason.
+//! Floor 5: queries, as an `impl Robots` block (`check`, `is_allowed`, `select`, ...): which
+//! groups apply to a crawler, and which rule decides a URL — with the reason.
 //!
 //! A query reads only the compiled rule sets (each compiled on the first query that needs it): no
 //! re-parse, and no allocation unless the URL's path must be percent-normalised (it contains `%`,
@@ -8,11 +9,13 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::agent::{self, cmp_lower, lower_into, MAX_AGENT_BYTES};
-use crate::compile::CompiledSet;
+use crate::compile::{compile, CompiledSet};
 use crate::dialect::{AgentMatch, PercentEncoding, Precedence};
+use crate::model::{span, Entry, RecordKind};
 use crate::pattern::{normalize, Compiled, Side};
-use crate::robots::{span, Entry, GroupView, Robots, RuleView};
+use crate::robots::{GroupView, Robots, RuleView};
 use crate::url;
+use crate::value::parse_seconds;
 
 /// A URL as one file's dialect matches it (from [`Robots::path`]): the path (and query, where
 /// the dialect matches it), normalised, with what the rule filters need to know of it.
@@ -263,9 +266,7 @@ impl Robots {
     fn decide(&self, set: u32, path: &[u8], path_str: Option<&str>, mask: u64) -> Option<&Entry> {
         let set = self.sets.get(set as usize)?;
         let groups = self.set_groups.get(span(&set.groups)).unwrap_or_default();
-        let c = set
-            .compiled
-            .get_or_init(|| crate::compile::compile(self, groups));
+        let c = set.compiled.get_or_init(|| compile(&self.model(), groups));
         let keyed = match path.get(1) {
             Some(&key) => match c.buckets.binary_search_by_key(&key, |b| b.key) {
                 Ok(i) => span(&c.buckets[i].entries),
@@ -455,7 +456,7 @@ impl Robots {
         let selection = self.select(agent.as_bytes());
         self.selected_groups(selection)
             .flat_map(|g| g.records())
-            .filter(|r| r.kind == crate::RecordKind::CrawlDelay)
+            .filter(|r| r.kind == RecordKind::CrawlDelay)
             .find_map(|r| parse_seconds(r.value.as_bytes()))
     }
 }
@@ -469,33 +470,4 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 fn path_only(path: &[u8]) -> &[u8] {
     let end = path.iter().position(|&b| b == b'?').unwrap_or(path.len());
     &path[..end]
-}
-
-/// A non-negative decimal number of seconds (`10`, `0.5`, `1.`); anything else is `None`.
-/// Written out rather than `str::parse::<f64>` to keep float parsing out of the wasm build.
-pub(crate) fn parse_seconds(value: &[u8]) -> Option<f64> {
-    let (int, frac) = match value.iter().position(|&b| b == b'.') {
-        Some(i) => (&value[..i], &value[i + 1..]),
-        None => (value, &b""[..]),
-    };
-    if int.is_empty() && frac.is_empty() || int.len() > 12 {
-        return None;
-    }
-    let mut whole: u64 = 0;
-    for &b in int {
-        if !b.is_ascii_digit() {
-            return None;
-        }
-        whole = whole * 10 + u64::from(b - b'0');
-    }
-    let mut fraction = 0.0;
-    let mut scale = 0.1;
-    for &b in frac {
-        if !b.is_ascii_digit() {
-            return None;
-        }
-        fraction += f64::from(b - b'0') * scale;
-        scale /= 10.0;
-    }
-    Some(whole as f64 + fraction)
 }

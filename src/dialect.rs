@@ -1,4 +1,5 @@
-//! Dialects: each is a preset of a small set of documented knobs.
+//! Floor 1 (a leaf): dialects: each is a preset of a small set of documented knobs
+//! (`docs/architecture.md` lists where each knob is read).
 //!
 //! Every knob is one behaviour on which the standards disagree; each preset cites its source in
 //! `shared/docs/semantics.md` (sections A: 1994, B: 1996 draft, C: RFC 9309, I: google/robotstxt) or

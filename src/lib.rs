@@ -12,12 +12,21 @@
 //! assert!(!old.is_allowed("/a", "x")); // the 1994 standard has no Allow
 //! ```
 //!
-//! The core is `#![no_std]` + `alloc` and free of `unsafe`. Layout: `lines` (bytes -> lines),
-//! `parse` (lines -> groups, rules, records), `compile` (a crawler's rule set, compiled by its
-//! first query and kept), `pattern` (rule paths: normalisation, matching),
-//! `agent` (product tokens), `url` (URL -> matched path), `decide` (verdicts), `dialect` (the
-//! knobs and presets), `lint` (diagnostics), `fetch` (what a fetch outcome means), `meta` (robots
-//! META tags and X-Robots-Tag).
+//! The core is `#![no_std]` + `alloc` and free of `unsafe`. Its modules stand in floors, each
+//! importing only from the floors below it (`docs/architecture.md` draws them; `tests/layers.rs`
+//! fails on a cycle):
+//!
+//! 1. leaves: `lines` (bytes -> lines), `pattern` (rule paths: normalisation, matching), `agent`
+//!    (product tokens), `url` (URL -> matched path), `dialect` (the knobs and presets),
+//!    `options`, `diagnostic` (what a finding is), `value` (value readers), `sort`, `computed`;
+//! 2. `model`: the parsed data (rules, groups, records);
+//! 3. `compile`: a crawler's rule set, compiled by its first query and kept;
+//! 4. `robots`: the [`Robots`] facade and its views;
+//! 5. `parse` (lines -> a `Robots`), `decide` (verdicts), `lint` (diagnostics): `impl Robots`
+//!    blocks on the floor of what they need;
+//! 6. `lifecycle/` (the `lifecycle` feature): `fetch` (what a fetch outcome means, how long a
+//!    copy stays fresh) and `meta` (robots META tags and X-Robots-Tag), re-exported here as
+//!    `robots_eval::fetch` and `robots_eval::meta`.
 
 #![no_std]
 #![forbid(unsafe_code)]
@@ -27,90 +36,36 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+// Floor 1, the leaves: each imports at most another leaf.
 pub mod agent;
-mod compile;
-mod decide;
+mod computed;
+mod diagnostic;
 pub mod dialect;
-pub mod fetch;
 mod lines;
-pub mod lint;
-pub mod meta;
-mod parse;
+mod options;
 mod pattern;
-mod robots;
+mod sort;
 pub mod url;
+mod value;
+// Floor 2: the plain parsed data.
+mod model;
+// Floor 3: rule sets compiled from the model.
+mod compile;
+// Floor 4: the facade.
+mod robots;
+// Floor 5: the facade's methods, on the floor of what they need.
+mod decide;
+pub mod lint;
+mod parse;
+// Floor 6: the HTTP lifecycle, apart from the core (the `lifecycle` feature).
+#[cfg(feature = "lifecycle")]
+mod lifecycle;
 
 pub use decide::{Path, Reason, Selection, Verdict};
+pub use diagnostic::{Code, Diagnostic, Severity};
 pub use dialect::{Dialect, DialectId};
-pub use lint::{Code, Diagnostic, Severity};
-pub use robots::{GroupView, RecordKind, RecordView, Robots, RuleKind, RuleView};
-
-/// The default size cap: 500 KiB, the least RFC 9309 §2.5 lets a crawler parse, and the limit
-/// Google enforces ("content which is after the maximum file size is ignored").
-pub const DEFAULT_MAX_BYTES: usize = 500 * 1024;
-
-/// How to parse.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
-    pub dialect: DialectId,
-    /// Bytes after this many are ignored (with a `truncated` diagnostic).
-    pub max_bytes: usize,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            dialect: DialectId::Rfc9309,
-            max_bytes: DEFAULT_MAX_BYTES,
-        }
-    }
-}
-
-impl Options {
-    /// The defaults, in another dialect.
-    pub fn dialect(dialect: DialectId) -> Self {
-        Options {
-            dialect,
-            ..Options::default()
-        }
-    }
-}
-
-/// An empty robots.txt (everything is allowed) in the default dialect, holding no memory: what
-/// [`Robots::reparse`] can fill.
-impl Default for Robots {
-    fn default() -> Self {
-        parse::empty(DialectId::Rfc9309.dialect(), 0)
-    }
-}
-
-impl Robots {
-    /// Parses a robots.txt in the default dialect (RFC 9309) with the default size cap.
-    pub fn parse(bytes: &[u8]) -> Robots {
-        parse::parse(bytes, &Options::default(), None)
-    }
-
-    /// Parses a robots.txt as `options` say. Never fails: see [`Robots::diagnostics`].
-    pub fn parse_with(bytes: &[u8], options: &Options) -> Robots {
-        parse::parse(bytes, options, None)
-    }
-
-    /// Parses another robots.txt into this value, reusing its memory: the same result as
-    /// `*self = Robots::parse_with(bytes, options)`, with most of the allocations saved (a
-    /// crawler that parses one site's file after another). The arrays keep the capacity of the
-    /// largest file parsed into them; drop the value to give that memory back.
-    ///
-    /// ```
-    /// use robots_eval::{Options, Robots};
-    /// let mut robots = Robots::default(); // an empty file: everything is allowed
-    /// assert!(robots.is_allowed("/x", "bot"));
-    /// robots.reparse(b"User-agent: *\nDisallow: /x\n", &Options::default());
-    /// assert!(!robots.is_allowed("/x", "bot"));
-    /// robots.reparse(b"User-agent: bot\nDisallow: /y\n", &Options::default());
-    /// assert!(robots.is_allowed("/x", "bot") && !robots.is_allowed("/y", "bot"));
-    /// ```
-    pub fn reparse(&mut self, bytes: &[u8], options: &Options) {
-        let spare = core::mem::take(self);
-        *self = parse::parse(bytes, options, Some(spare));
-    }
-}
+#[cfg(feature = "lifecycle")]
+pub use lifecycle::{fetch, meta};
+pub use model::{RecordKind, RuleKind};
+pub use options::{Options, DEFAULT_MAX_BYTES};
+pub use robots::{GroupView, RecordView, Robots, RuleView};

@@ -1,4 +1,4 @@
-//! Bytes -> lines -> (key, value): the lexical layer, shared by every dialect.
+//! Floor 1 (a leaf): bytes -> lines -> (key, value): the lexical layer, shared by every dialect.
 //!
 //! Line breaks follow RFC 9309 §2.2 (`NL = CR / LF / CRLF`) exactly as google/robotstxt splits them
 //! (semantics I.1): LF, CR and CRLF each end one line, so "\n\r" is two breaks. A NUL byte ends a

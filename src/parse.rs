@@ -1,4 +1,5 @@
-//! Lines -> groups, rules and records: the one place that knows the file's structure.
+//! Floor 5: lines -> groups, rules and records: the one place that knows the file's structure,
+//! and the constructors of the facade (`Robots::parse`, `parse_with`, `reparse`, `default`).
 //!
 //! Parsing never fails (RFC 9309 §2.3.1.5): every line that can be understood is used, and every
 //! other line becomes a diagnostic. At the end the rule sets that queries run against are built,
@@ -9,14 +10,54 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::agent::value_token;
-use crate::dialect::{Dialect, GroupBoundary, GroupMerge, Values};
+use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::dialect::{Dialect, DialectId, GroupBoundary, GroupMerge, Values};
 use crate::lines::{is_space, Content, Line, Lines, DOLLAR, RULE_DISALLOW, SPECIAL, STAR};
-use crate::lint::{Code, Diagnostic, Severity};
+use crate::model::{span, Agent, Group, Record, RecordKind, Rule, RuleKind};
+use crate::options::Options;
 use crate::pattern::{needs_normalizing, normalize, Side};
-use crate::robots::{
-    span, Agent, Group, Record, RecordKind, Robots, Rule, RuleKind, RuleSet, TokenEntry,
-};
-use crate::Options;
+use crate::robots::{Robots, RuleSet, TokenEntry};
+use crate::sort::radix_sort;
+use crate::value::parse_seconds;
+
+/// An empty robots.txt (everything is allowed) in the default dialect, holding no memory: what
+/// [`Robots::reparse`] can fill.
+impl Default for Robots {
+    fn default() -> Self {
+        empty(DialectId::Rfc9309.dialect(), 0)
+    }
+}
+
+impl Robots {
+    /// Parses a robots.txt in the default dialect (RFC 9309) with the default size cap.
+    pub fn parse(bytes: &[u8]) -> Robots {
+        parse(bytes, &Options::default(), None)
+    }
+
+    /// Parses a robots.txt as `options` say. Never fails: see [`Robots::diagnostics`].
+    pub fn parse_with(bytes: &[u8], options: &Options) -> Robots {
+        parse(bytes, options, None)
+    }
+
+    /// Parses another robots.txt into this value, reusing its memory: the same result as
+    /// `*self = Robots::parse_with(bytes, options)`, with most of the allocations saved (a
+    /// crawler that parses one site's file after another). The arrays keep the capacity of the
+    /// largest file parsed into them; drop the value to give that memory back.
+    ///
+    /// ```
+    /// use robots_eval::{Options, Robots};
+    /// let mut robots = Robots::default(); // an empty file: everything is allowed
+    /// assert!(robots.is_allowed("/x", "bot"));
+    /// robots.reparse(b"User-agent: *\nDisallow: /x\n", &Options::default());
+    /// assert!(!robots.is_allowed("/x", "bot"));
+    /// robots.reparse(b"User-agent: bot\nDisallow: /y\n", &Options::default());
+    /// assert!(robots.is_allowed("/x", "bot") && !robots.is_allowed("/y", "bot"));
+    /// ```
+    pub fn reparse(&mut self, bytes: &[u8], options: &Options) {
+        let spare = core::mem::take(self);
+        *self = parse(bytes, options, Some(spare));
+    }
+}
 
 /// What a line's key names.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -191,13 +232,13 @@ pub(crate) fn parse(input: &[u8], options: &Options, spare: Option<Robots>) -> R
     // UTF-16 is not robots.txt's encoding, but RFC 9309 §2.3 lets crawlers bridge encoding
     // mismatches; google/robotstxt reads bytes as they are.
     if let Some(big_endian) = utf16_bom(bytes) {
-        let severity = if dialect.id == crate::DialectId::Google {
+        let severity = if dialect.id == DialectId::Google {
             Severity::Error
         } else {
             Severity::Warning
         };
         b.diag_with(0, severity, Code::Utf16, None);
-        if dialect.id != crate::DialectId::Google {
+        if dialect.id != DialectId::Google {
             transcoded = utf16_to_utf8(&bytes[2..], big_endian);
             bytes = &transcoded;
         }
@@ -695,7 +736,7 @@ impl Builder<'_> {
                 self.diag(n, Code::SitemapNotAbsolute, detail);
             }
             RecordKind::CrawlDelay => {
-                if crate::decide::parse_seconds(value).is_none() {
+                if parse_seconds(value).is_none() {
                     let detail = Some(self.lossy(value));
                     self.diag(n, Code::InvalidCrawlDelay, detail);
                 }
@@ -869,7 +910,7 @@ impl Builder<'_> {
             let set = self.push_set(&[g]);
             let group = &self.r.groups[g as usize];
             let mut is_default = false;
-            for a in &self.r.agents[crate::robots::span(&group.agents)] {
+            for a in &self.r.agents[span(&group.agents)] {
                 if a.global {
                     is_default = true;
                 } else if !a.token.is_empty() {
@@ -928,76 +969,7 @@ impl Builder<'_> {
     }
 }
 
-/// Sorts (key, value) pairs by key, stably. Least-significant-digit radix sort on the octets
-/// of the key that vary (usually two or three), so it is linear and has no comparison-sort
-/// worst case. The one sort of the parser (one copy of sorting code in the wasm build).
-pub(crate) fn radix_sort(items: &mut [(u64, u64)], scratch: &mut Vec<(u64, u64)>) {
-    if items.len() <= 32 {
-        // Few items: insertion sort costs less than the radix sort's counters.
-        for i in 1..items.len() {
-            let mut j = i;
-            while j > 0 && items[j - 1].0 > items[j].0 {
-                items.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-        return;
-    }
-    let (all, any) = items
-        .iter()
-        .fold((u64::MAX, 0), |(all, any), &(k, _)| (all & k, any | k));
-    let varying = all ^ any;
-    scratch.clear();
-    scratch.resize(items.len(), (0, 0));
-    for shift in (0..64).step_by(8) {
-        if (varying >> shift) & 0xFF == 0 {
-            continue; // every key has the same octet here
-        }
-        let mut starts = [0u32; 256];
-        for &(k, _) in items.iter() {
-            starts[((k >> shift) & 0xFF) as usize] += 1;
-        }
-        let mut sum = 0;
-        for s in starts.iter_mut() {
-            let count = *s;
-            *s = sum;
-            sum += count;
-        }
-        for &item in items.iter() {
-            let digit = ((item.0 >> shift) & 0xFF) as usize;
-            if let Some(slot) = scratch.get_mut(starts[digit] as usize) {
-                *slot = item;
-            }
-            starts[digit] += 1;
-        }
-        items.copy_from_slice(scratch);
-    }
-}
-
 fn trim_comment(line: &[u8]) -> &[u8] {
     let end = line.iter().position(|&b| b == b'#').unwrap_or(line.len());
     crate::lines::trim(&line[..end])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn radix_sort_is_stable() {
-        let mut items: Vec<(u64, u64)> = [3u64, 1, 3, 0, 256, 1, 70_000, 1 << 45, 2]
-            .iter()
-            .enumerate()
-            .map(|(i, &k)| (k, i as u64))
-            .collect();
-        // Long enough for the radix path, then the insertion-sort path.
-        let mut long: Vec<(u64, u64)> = (0..100).map(|i| ((i * 7919) % 13, i)).collect();
-        radix_sort(&mut long, &mut Vec::new());
-        assert!(long
-            .windows(2)
-            .all(|w| w[0].0 < w[1].0 || (w[0].0 == w[1].0 && w[0].1 < w[1].1)));
-        radix_sort(&mut items, &mut Vec::new());
-        let positions: Vec<u64> = items.iter().map(|&(_, i)| i).collect();
-        assert_eq!(positions, [3, 1, 5, 8, 0, 2, 4, 6, 7]);
-    }
 }

@@ -1,4 +1,4 @@
-//! Path patterns: normalisation (per dialect) and matching.
+//! Floor 1 (a leaf; uses `dialect`): path patterns: normalisation (per dialect) and matching.
 //!
 //! Matching is linear in (path length + pattern length) for every pattern, hostile ones included:
 //! a pattern `S0*S1*...*Sn[$]` matches when `S0` is a prefix, each middle segment is found at its

@@ -1,175 +1,24 @@
-//! The parsed form of a robots.txt: groups, rules, other records and diagnostics, plus the
-//! rule sets that queries run against. Built once by `parse`, read by `decide`; each rule set is
-//! compiled by `compile` on first use.
+//! Floor 4: the facade. The `Robots` struct holds the parsed model (`model`), the rule sets that
+//! queries run against (each compiled by `compile` on first use and kept) and the diagnostics
+//! (made by `lint` when first asked for); its views (`GroupView`, `RuleView`, `RecordView`)
+//! are what callers see. Its methods live on the floor of what they need: building it in
+//! `parse`, queries in `decide`, `diagnostics` in `lint`; here only the accessors of the data.
 
 use alloc::vec::Vec;
 use core::ops::Range;
 
+use crate::compile::{CompiledSet, Model};
+use crate::computed::Computed;
+use crate::diagnostic::Diagnostic;
 use crate::dialect::Dialect;
-use crate::lint::Diagnostic;
-
-/// Allow or Disallow.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RuleKind {
-    Allow,
-    Disallow,
-}
-
-impl RuleKind {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            RuleKind::Allow => "allow",
-            RuleKind::Disallow => "disallow",
-        }
-    }
-}
-
-/// One `Allow`/`Disallow` path pattern (a line of the Revisited format may hold several).
-#[derive(Clone, Debug)]
-pub struct Rule {
-    /// 1-based line number.
-    pub line: u32,
-    pub kind: RuleKind,
-    /// The group the rule belongs to (index into `Robots::groups`).
-    pub group: u32,
-    pub(crate) written: Range<u32>,
-    pub(crate) pattern: Range<u32>,
-}
-
-/// One user-agent value of a group.
-#[derive(Clone, Debug)]
-pub struct Agent {
-    pub line: u32,
-    /// `*`: the group is for every crawler not named elsewhere.
-    pub global: bool,
-    pub(crate) written: Range<u32>,
-    /// The product token as the dialect reads it, lower-cased (empty when there is none).
-    pub(crate) token: Range<u32>,
-}
-
-/// A group (a "record" in the 1994/1996 texts): user-agent lines and the rules after them.
-#[derive(Clone, Debug)]
-pub struct Group {
-    /// The line of the first user-agent line.
-    pub line: u32,
-    pub(crate) agents: Range<u32>,
-    pub(crate) rules: Range<u32>,
-    pub(crate) records: Vec<u32>,
-}
-
-/// What kind of "other record" (RFC 9309 §2.2.4) a line is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RecordKind {
-    Sitemap,
-    CrawlDelay,
-    Host,
-    CleanParam,
-    RequestRate,
-    VisitTime,
-    ContentUsage,
-    ContentSignal,
-    RobotVersion,
-    Comment,
-    /// A field this library does not know; `Record::field` holds its name.
-    Unknown,
-}
-
-impl RecordKind {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            RecordKind::Sitemap => "sitemap",
-            RecordKind::CrawlDelay => "crawl-delay",
-            RecordKind::Host => "host",
-            RecordKind::CleanParam => "clean-param",
-            RecordKind::RequestRate => "request-rate",
-            RecordKind::VisitTime => "visit-time",
-            RecordKind::ContentUsage => "content-usage",
-            RecordKind::ContentSignal => "content-signal",
-            RecordKind::RobotVersion => "robot-version",
-            RecordKind::Comment => "comment",
-            RecordKind::Unknown => "unknown",
-        }
-    }
-}
-
-/// A line that is neither a user-agent line nor a rule: Sitemap, Crawl-delay, unknown fields...
-#[derive(Clone, Debug)]
-pub struct Record {
-    pub line: u32,
-    pub kind: RecordKind,
-    /// The group the line stands in, if any (these lines never end a group in RFC 9309).
-    pub group: Option<u32>,
-    pub(crate) field: Range<u32>,
-    pub(crate) value: Range<u32>,
-}
-
-/// A compiled entry of a rule set, in the order the dialect examines them.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Entry {
-    /// Index into `Robots::rules`.
-    pub rule: u32,
-    /// The normalised pattern, in `Robots::bytes`.
-    pub start: u32,
-    /// Also the priority of a longest-match dialect: the most specific match is the longest
-    /// pattern (RFC 9309 §2.2.2).
-    pub len: u32,
-    pub allow: bool,
-    /// An empty pattern: it matches everything but never disallows (RFC 9309 convention, Google).
-    pub empty: bool,
-    /// Position in the set's decision order (lower is examined first): the dialect's order in
-    /// the high half, the position in file order in the low half.
-    pub rank: u64,
-    /// The pattern's second octet when its literal prefix is at least two octets long: only
-    /// paths with that octet at index 1 can match (the key of the set's bucket index).
-    pub key: Option<u8>,
-    /// The pattern ends with an anchoring `$` (wildcard dialects).
-    pub anchored: bool,
-    /// The pattern has a `*` wildcard (wildcard dialects).
-    pub star: bool,
-}
+use crate::model::{span, Agent, Group, Record, RecordKind, Rule, RuleKind};
 
 /// The rules one crawler obeys: the groups that apply, whose rules are merged and sorted for
 /// decision on the first query that needs them.
 #[derive(Clone, Debug)]
 pub(crate) struct RuleSet {
     pub groups: Range<u32>,
-    pub compiled: Computed<crate::compile::CompiledSet>,
-}
-
-/// A value computed on first use and kept: what a crawler's queries never need is not paid for
-/// at parse time. Shared across threads (`once_cell`'s lock-free `OnceBox`: threads racing for
-/// the first use may each compute it, and one result is kept).
-pub(crate) struct Computed<T>(once_cell::race::OnceBox<T>);
-
-impl<T> Computed<T> {
-    pub fn get_or_init(&self, f: impl FnOnce() -> T) -> &T {
-        self.0.get_or_init(|| alloc::boxed::Box::new(f()))
-    }
-}
-
-impl<T> Default for Computed<T> {
-    fn default() -> Self {
-        Computed(once_cell::race::OnceBox::new())
-    }
-}
-
-impl<T: Clone> Clone for Computed<T> {
-    fn clone(&self) -> Self {
-        let copy = Computed::default();
-        if let Some(value) = self.0.get() {
-            let _ = copy.0.set(alloc::boxed::Box::new(value.clone()));
-        }
-        copy
-    }
-}
-
-impl<T: core::fmt::Debug> core::fmt::Debug for Computed<T> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self.0.get() {
-            Some(value) => value.fmt(f),
-            None => f.write_str("(not computed yet)"),
-        }
-    }
+    pub compiled: Computed<CompiledSet>,
 }
 
 /// A product token and the rule set of the groups that name it.
@@ -282,11 +131,18 @@ pub struct RecordView<'a> {
     pub value: &'a str,
 }
 
-pub(crate) fn span(r: &Range<u32>) -> Range<usize> {
-    r.start as usize..r.end as usize
-}
-
 impl Robots {
+    /// The parsed data a rule set is compiled from.
+    pub(crate) fn model(&self) -> Model<'_> {
+        Model {
+            dialect: &self.dialect,
+            groups: &self.groups,
+            rules: &self.rules,
+            bytes: &self.bytes,
+            alternates: &self.alternates,
+        }
+    }
+
     /// Text as written: `parse` only makes text ranges over valid UTF-8.
     pub(crate) fn str(&self, r: &Range<u32>) -> &str {
         self.bytes
@@ -361,12 +217,6 @@ impl Robots {
         self.records()
             .filter(|r| r.kind == RecordKind::Sitemap)
             .map(|r| r.value)
-    }
-
-    /// What the parser noticed, in line order.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        self.diagnostics
-            .get_or_init(|| crate::lint::diagnostics(self))
     }
 
     /// Bytes read, after the size cap.

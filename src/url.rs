@@ -1,4 +1,4 @@
-//! URL -> the string that rules are matched against.
+//! Floor 1 (a leaf; uses `dialect`): URL -> the string that rules are matched against.
 
 use crate::dialect::PercentEncoding;
 

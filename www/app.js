@@ -27,6 +27,7 @@ const el = (tag, attrs = {}, ...kids) => {
 let Robots;
 let lib;
 let editor;
+let againstEditor;
 const state = {
   text: '',
   bytes: null, // the original bytes of an opened file that is not valid UTF-8, until the first edit
@@ -34,6 +35,7 @@ const state = {
   urls: [],
   dialect: 'rfc9309',
   compare: false,
+  against: null, // the "compare with" text (another version of the file), or null when closed
   sel: [0, 0],
   preset: '',
 };
@@ -65,7 +67,8 @@ function pathOf(url) {
 
 function freeModel(m) {
   if (!m) return;
-  for (const r of Object.values(m.robots)) {
+  for (const r of [...Object.values(m.robots), m.against]) {
+    if (!r) continue;
     try { r.free(); } catch { /* already freed */ }
   }
 }
@@ -81,6 +84,15 @@ function evaluate() {
   for (let r = 0; r < urls.length; r++) {
     const row = (cells[r] = new Array(agents.length));
     for (let c = 0; c < agents.length; c++) row[c] = { allowed: t.allowed[r][c], reason: t.reasons[r][c], line: t.lines[r][c] };
+  }
+  // compare with: the other version's verdict and deciding line, per cell
+  let against = null;
+  if (state.against !== null) {
+    against = Robots.parse(state.against, { dialect: state.dialect });
+    const ta = against.table(urls, agents);
+    for (let r = 0; r < urls.length; r++) {
+      for (let c = 0; c < agents.length; c++) cells[r][c].after = { allowed: ta.allowed[r][c], reason: ta.reasons[r][c], line: ta.lines[r][c] };
+    }
   }
   // compare: the verdict of every dialect, per cell
   let others = null;
@@ -100,6 +112,8 @@ function evaluate() {
     cells,
     others,
     robots,
+    against,
+    againstLines: state.against?.split(/\r\n|\r|\n/) ?? [],
     textLines: (state.bytes ? new TextDecoder().decode(state.bytes) : state.text).split('\n'),
     diagnostics: main.diagnostics ?? [],
     sitemaps: main.sitemaps ?? [],
@@ -170,6 +184,7 @@ function updateCells(m) {
   const [sr, sc] = state.sel ?? [-1, -1];
   let allowed = 0;
   let differ = 0;
+  let changed = 0;
   for (let r = 0; r < m.urls.length; r++) {
     for (let c = 0; c < m.agents.length; c++) {
       const ex = m.cells[r][c];
@@ -178,27 +193,42 @@ function updateCells(m) {
       if (diff.length) differ++;
       const line = ex.line;
       const sel = r === sr && c === sc;
-      const key = `${ex.allowed}|${ex.reason}|${line}|${line ? m.textLines[line - 1] : ''}|${diff.map((d) => d.id).join()}|${sel}`;
+      const after = ex.after && ex.after.allowed !== ex.allowed ? ex.after : null;
+      if (after) changed++;
+      const afterKey = ex.after ? `${ex.after.allowed}|${ex.after.line}|${ex.after.line ? m.againstLines[ex.after.line - 1] : ''}` : '';
+      const key = `${ex.allowed}|${ex.reason}|${line}|${line ? m.textLines[line - 1] : ''}|${diff.map((d) => d.id).join()}|${sel}|${afterKey}`;
       const ce = cellEls[r][c];
       if (ce.key === key) continue;
       ce.key = key;
-      ce.td.className = `${ex.allowed ? 'allow' : 'deny'}${diff.length ? ' diff' : ''}${sel ? ' selected' : ''}`;
+      // A changed cell takes the colour of its new verdict and shows both: ✓ → ✗, L9 → L3.
+      const shown = after ?? ex;
+      ce.td.className = `${shown.allowed ? 'allow' : 'deny'}${diff.length ? ' diff' : ''}${after ? ' changed' : ''}${sel ? ' selected' : ''}`;
       const word = ex.allowed ? 'allowed' : 'disallowed';
-      const kids = [
-        el('span', { class: 'sym', 'aria-hidden': 'true', text: ex.allowed ? '✓' : '✗' }),
-        el('span', { class: 'word', text: word }),
-      ];
+      const afterWord = after ? (after.allowed ? 'allowed' : 'disallowed') : '';
+      const ln = (l) => (l ? `L${l}` : '—');
+      const kids = [el('span', { class: 'sym', 'aria-hidden': 'true', text: ex.allowed ? '✓' : '✗' })];
+      if (after) kids.push(el('span', { class: 'change', 'aria-hidden': 'true', text: '→' }), el('span', { class: 'sym', 'aria-hidden': 'true', text: after.allowed ? '✓' : '✗' }));
+      kids.push(el('span', { class: 'word', text: after ? afterWord : word }));
       if (diff.length) kids.push(el('span', { class: 'ndiff', 'aria-hidden': 'true', text: `≠${diff.length}` }));
-      kids.push(el('span', { class: 'ln', 'aria-hidden': 'true', text: line ? `L${line}` : '—' }));
+      kids.push(el('span', { class: 'ln', 'aria-hidden': 'true', text: after ? `${ln(line)} → ${ln(after.line)}` : ln(line) }));
       ce.btn.replaceChildren(...kids);
       let tip = shortText(ex, line ? (m.textLines[line - 1] ?? '').trim() : '');
+      if (after) tip = `Before: ${tip}\nAfter (compare with): ${shortText(after, after.line ? (m.againstLines[after.line - 1] ?? '').trim() : '')}`;
       if (diff.length) tip += `\nDialects that disagree: ${diff.map((d) => `${d.short} ${ex.allowed ? '✗' : '✓'}`).join(', ')}`;
       ce.btn.title = tip;
-      ce.btn.setAttribute('aria-label', `${word}${line ? `, line ${line}` : ''}${diff.length ? `, ${diff.length} dialect${diff.length > 1 ? 's' : ''} disagree` : ''}`);
+      const change = after ? `, changes to ${afterWord}${after.line ? ` by line ${after.line} of the compared file` : ''}` : '';
+      ce.btn.setAttribute('aria-label', `${word}${line ? `, line ${line}` : ''}${change}${diff.length ? `, ${diff.length} dialect${diff.length > 1 ? 's' : ''} disagree` : ''}`);
       ce.btn.setAttribute('aria-pressed', sel ? 'true' : 'false');
       ce.td.dataset.allowed = String(ex.allowed);
       ce.td.dataset.line = line;
       ce.td.dataset.diff = diff.map((d) => d.id).join(' ');
+      if (after) {
+        ce.td.dataset.afterAllowed = String(after.allowed);
+        ce.td.dataset.afterLine = after.line;
+      } else {
+        delete ce.td.dataset.afterAllowed;
+        delete ce.td.dataset.afterLine;
+      }
     }
   }
   // roving tabindex
@@ -208,6 +238,7 @@ function updateCells(m) {
   const parts = [`${m.urls.length} URL${m.urls.length === 1 ? '' : 's'} × ${m.agents.length} crawler${m.agents.length === 1 ? '' : 's'}`,
     `✓ ${allowed} allowed`, `✗ ${total - allowed} disallowed`];
   if (m.others) parts.push(`≠ ${differ} cell${differ === 1 ? '' : 's'} where dialects disagree`);
+  if (m.against) parts.push(`→ ${changed} cell${changed === 1 ? '' : 's'} change${changed === 1 ? 's' : ''} with the compared file`);
   if (m.truncated) parts.push(`showing the first ${MAX_ROWS} URLs × ${MAX_COLS} crawlers`);
   $('summary').textContent = parts.join(' · ');
 }
@@ -236,6 +267,7 @@ function explainCell(m, r, c) {
     box.replaceChildren(el('p', { class: 'muted', text: 'Select a cell of the table.' }));
     $('explain-dialects').replaceChildren();
     editor.setMarks({ decide: null, group: [] });
+    againstEditor.setMarks({ decide: null });
     return;
   }
   const url = m.urls[r];
@@ -280,6 +312,15 @@ function explainCell(m, r, c) {
   } else if (ex.reason === 'no-group') {
     row('Rule', 'None: with no group, every URL is allowed.');
   }
+  // compare with: the other version's answer for this cell, with its deciding line.
+  const after = m.cells[r][c].after;
+  if (after) {
+    const text = after.line ? (m.againstLines[after.line - 1] ?? '').trim() : '';
+    const moved = after.allowed !== ex.allowed;
+    row('Compare with', el('span', { class: after.allowed ? 'allow' : 'deny', text: `${moved ? 'Changes to' : 'Stays'} ${after.allowed ? 'allowed' : 'disallowed'}` }),
+      after.line ? ` by line ${after.line} ` : '', text ? el('span', { class: 'quote', text }) : '',
+      after.line ? '' : ` (${REASON_SHORT[after.reason] ?? after.reason})`, ' of the compared file.');
+  }
   if (ignoredAllows.length) {
     row('Note', `This dialect has no Allow: `, ...ignoredAllows.flatMap((g, i) => [i ? ', ' : '', lineButton(g.line)]),
       ` ${ignoredAllows.length > 1 ? 'are' : 'is'} ignored.`);
@@ -313,6 +354,10 @@ function explainCell(m, r, c) {
   if (m.others) fill();
   else dialectsTimer = setTimeout(fill, 120);
   editor.setMarks({ decide: ex.rule ? ex.rule.line : null, group: gl });
+  if (after) {
+    againstEditor.setMarks({ decide: after.line || null });
+    if (after.line) againstEditor.reveal(after.line);
+  }
 }
 
 const SEV_SYMBOL = { error: '✖', warning: '▲', info: 'ℹ' };
@@ -453,6 +498,7 @@ function applyState(s) {
   state.urls = s.urls ?? [];
   state.dialect = DIALECT_BY_ID[s.dialect] ? s.dialect : 'rfc9309';
   state.compare = !!s.compare;
+  state.against = typeof s.against === 'string' ? s.against : null;
   state.sel = s.sel ?? [0, 0];
   state.preset = s.preset ?? PRESETS.find((p) => p.text === state.text && !state.bytes)?.id ?? '';
   editor.value = state.bytes ? new TextDecoder().decode(state.bytes) : state.text;
@@ -460,11 +506,21 @@ function applyState(s) {
   $('urls').value = state.urls.join('\n');
   $('dialect').value = state.dialect;
   $('compare').checked = state.compare;
+  showAgainst();
+}
+
+/** Shows or hides the "compare with" editor as state.against says. */
+function showAgainst() {
+  const open = state.against !== null;
+  $('against-panel').hidden = !open;
+  $('against-open').setAttribute('aria-expanded', String(open));
+  if (open && againstEditor.value !== state.against) againstEditor.value = state.against;
+  if (!open) againstEditor.setMarks({ decide: null });
 }
 
 function loadPreset(id) {
   const p = PRESETS.find((x) => x.id === id) ?? PRESETS[0];
-  applyState({ text: p.text, agents: p.agents, urls: p.urls, dialect: state.dialect, compare: state.compare, sel: [0, 0], preset: p.id });
+  applyState({ text: p.text, agents: p.agents, urls: p.urls, dialect: state.dialect, compare: state.compare, against: state.against, sel: [0, 0], preset: p.id });
   render();
 }
 
@@ -533,7 +589,8 @@ function tableMarkdown(m) {
   const sep = `|---|${m.agents.map(() => ':---:').join('|')}|`;
   const rows = m.urls.map((u, r) => `| ${esc(u)} | ${m.cells[r].map((ex, c) => {
     const diff = disagreeing(m, r, c);
-    return `${ex.allowed ? '✓ allowed' : '✗ disallowed'}${ex.line ? ` (line ${ex.line})` : ''}${diff.length ? ` ≠ ${diff.map((d) => d.short).join(', ')}` : ''}`;
+    const after = ex.after && ex.after.allowed !== ex.allowed ? ` → ${ex.after.allowed ? '✓ allowed' : '✗ disallowed'}${ex.after.line ? ` (line ${ex.after.line})` : ''}` : '';
+    return `${ex.allowed ? '✓ allowed' : '✗ disallowed'}${ex.line ? ` (line ${ex.line})` : ''}${after}${diff.length ? ` ≠ ${diff.map((d) => d.short).join(', ')}` : ''}`;
   }).join(' | ')} |`);
   return [`Dialect: ${DIALECT_BY_ID[m.dialect]?.name ?? m.dialect}`, '', head, sep, ...rows, ''].join('\n');
 }
@@ -560,7 +617,7 @@ async function openFile(file) {
     bytes = buf;
     text = new TextDecoder().decode(buf);
   }
-  applyState({ text, bytes, agents: state.agents, urls: state.urls, dialect: state.dialect, compare: state.compare, sel: state.sel, preset: '' });
+  applyState({ text, bytes, agents: state.agents, urls: state.urls, dialect: state.dialect, compare: state.compare, against: state.against, sel: state.sel, preset: '' });
   render();
   toast(`Opened ${file.name}`);
 }
@@ -583,6 +640,7 @@ async function main() {
     return;
   }
   editor = new Editor($('robots'), $('gutter'), $('overlay'));
+  againstEditor = new Editor($('against'), $('against-gutter'), $('against-overlay'));
 
   const presetSel = $('preset');
   presetSel.append(el('option', { value: '', text: '— your own —', disabled: true }));
@@ -602,6 +660,24 @@ async function main() {
   $('urls').addEventListener('input', (e) => { state.urls = lines(e.target.value); scheduleRender(); });
   dsel.addEventListener('change', () => { state.dialect = dsel.value; render(); });
   $('compare').addEventListener('change', (e) => { state.compare = e.target.checked; render(); });
+  // compare with: opens on a copy of the current text, to edit into the proposed version
+  $('against-open').addEventListener('click', () => {
+    if (state.against === null) state.against = editor.value;
+    showAgainst();
+    $('against').focus();
+    render();
+  });
+  $('against-close').addEventListener('click', () => {
+    state.against = null;
+    showAgainst();
+    $('against-open').focus();
+    render();
+  });
+  $('against').addEventListener('input', () => {
+    state.against = againstEditor.value;
+    againstEditor.refresh();
+    scheduleRender();
+  });
   presetSel.addEventListener('change', () => loadPreset(presetSel.value));
 
   // table
@@ -646,7 +722,7 @@ async function main() {
 
   if (!(await readHash())) {
     const p = PRESETS[0];
-    applyState({ text: p.text, agents: p.agents, urls: p.urls, dialect: 'rfc9309', compare: false, sel: [0, 0], preset: p.id });
+    applyState({ text: p.text, agents: p.agents, urls: p.urls, dialect: 'rfc9309', compare: false, against: null, sel: [0, 0], preset: p.id });
   }
   render();
   const v = lib.version ?? '';

@@ -23,10 +23,11 @@ async function pipe(bytes, stream) {
 
 export { toB64url, fromB64url };
 
-/** state: { text, agents: string[], urls: string[], dialect, compare, sel: [row, col] | null, bytes?: Uint8Array } */
+/** state: { text, agents: string[], urls: string[], dialect, compare, against: string | null, sel: [row, col] | null, bytes?: Uint8Array } */
 export async function encodeState(state) {
   const obj = { v: 1, t: state.text, a: state.agents, u: state.urls, d: state.dialect };
   if (state.compare) obj.c = 1;
+  if (typeof state.against === 'string') obj.w = state.against;
   if (state.sel) obj.s = state.sel;
   if (state.bytes) obj.b = toB64url(state.bytes);
   const json = new TextEncoder().encode(JSON.stringify(obj));
@@ -57,6 +58,7 @@ export async function decodeState(hash) {
     urls: strs(o.u),
     dialect: typeof o.d === 'string' ? o.d : 'rfc9309',
     compare: !!o.c,
+    against: typeof o.w === 'string' ? o.w : null,
     sel: Array.isArray(o.s) && o.s.length === 2 && o.s.every(Number.isInteger) ? o.s : null,
     bytes: typeof o.b === 'string' ? fromB64url(o.b) : null,
   };

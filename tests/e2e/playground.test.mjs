@@ -269,6 +269,82 @@ describe('playground', () => {
     await settle(page);
   });
 
+  test('compare with: a second editor marks every cell whose verdict changes, before -> after with both deciding lines; the share link keeps both texts', async () => {
+    await page.selectOption('#preset', 'marys');
+    await settle(page);
+    assert.equal(await page.isVisible('#against-panel'), false);
+    await page.click('#against-open');
+    await settle(page);
+    assert.equal(await page.isVisible('#against-panel'), true);
+    const current = await page.inputValue('#robots');
+    // It opens on a copy of the current file: nothing changes yet.
+    assert.equal(await page.inputValue('#against'), current);
+    assert.equal(await page.$$eval('#decisions td.changed', (tds) => tds.length), 0);
+    assert.match(await page.textContent('#summary'), /→ 0 cells change with the compared file/);
+
+    // The proposed version: Suzy-Spider may crawl /dynamic, Furniture-Finder loses its inventory
+    // exception, everyone else is shut out.
+    const proposed = current
+      .replace('User-Agent: Suzy-Spider\nDisallow: /dynamic\n', 'User-Agent: Suzy-Spider\n')
+      .replace('Allow: /dynamic/check-inventory\n', '')
+      .replace(/User-Agent: \*\nDisallow: \/dynamic\nDisallow: \/private\n$/, 'User-Agent: *\nDisallow: /\n');
+    assert.notEqual(proposed, current);
+    await setValue(page, '#against', proposed);
+    // From the book's table (MODERN) and the three edits: [row, col] -> after.
+    const want = { '0,2': false, '1,2': false, '5,1': false, '4,0': true, '5,0': true };
+    // Each deciding line, read from the file it belongs to.
+    const wantRule = { '0,2': 'Disallow: /', '1,2': 'Disallow: /', '5,1': 'Disallow: /dynamic', '4,0': null, '5,0': null };
+    const changed = await page.$$eval('#decisions td.changed', (tds) => tds.map((td) => ({
+      at: `${td.dataset.row},${td.dataset.col}`, before: td.dataset.allowed === 'true', after: td.dataset.afterAllowed === 'true',
+      line: Number(td.dataset.line), afterLine: Number(td.dataset.afterLine), text: td.textContent, title: td.querySelector('button').title,
+    })));
+    assert.deepEqual(changed.map((c) => c.at).sort(), Object.keys(want).sort());
+    const currentLines = current.split('\n');
+    const proposedLines = proposed.split('\n');
+    for (const c of changed) {
+      const [r, col] = c.at.split(',').map(Number);
+      assert.equal(c.before, MODERN[r][col], c.at);
+      assert.equal(c.after, want[c.at], c.at);
+      assert.equal(c.after, !c.before, c.at);
+      // Both deciding lines are shown: L<before> -> L<after> (— for no rule), and in the tooltip.
+      const ln = (l) => (l ? `L${l}` : '—');
+      assert.ok(c.text.includes(`${ln(c.line)} → ${ln(c.afterLine)}`), `${c.at}: ${c.text}`);
+      assert.match(c.text, c.before ? /✓→✗/ : /✗→✓/);
+      if (c.line) assert.ok(c.title.includes(currentLines[c.line - 1].trim()), c.title);
+      assert.equal(c.afterLine ? proposedLines[c.afterLine - 1] : null, wantRule[c.at], c.at);
+      if (c.afterLine) assert.ok(c.title.includes(`After (compare with): ✗ Disallowed by line ${c.afterLine}: ${wantRule[c.at]}`), c.title);
+    }
+    // Unchanged cells carry no "after" mark.
+    assert.equal(await page.$$eval('#decisions td[data-after-allowed]', (tds) => tds.length), changed.length);
+    assert.match(await page.textContent('#summary'), /→ 5 cells change with the compared file/);
+    // The explanation names the compared file's deciding line.
+    await page.click('#decisions td[data-row="5"][data-col="1"] button');
+    const afterLine = changed.find((c) => c.at === '5,1').afterLine;
+    assert.match(await page.textContent('#explanation'), new RegExp(`Changes to disallowed by line ${afterLine} Disallow: /dynamic of the compared file`));
+
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'playground-compare.png'), fullPage: true });
+
+    // The share link keeps both texts, and the marks with them.
+    await page.$eval('#status', (s) => { s.textContent = ''; });
+    await page.click('#share');
+    await page.waitForFunction(() => document.getElementById('status').textContent === 'Share link copied');
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const p2 = await openPage(link.slice(origin.length));
+    assert.equal(await p2.inputValue('#robots'), current);
+    assert.equal(await p2.isVisible('#against-panel'), true);
+    assert.equal(await p2.inputValue('#against'), proposed);
+    assert.deepEqual(await p2.$$eval('#decisions td.changed', (tds) => tds.map((td) => `${td.dataset.row},${td.dataset.col}`).sort()), Object.keys(want).sort());
+    await p2.close();
+
+    // Closing it removes the marks.
+    await page.click('#against-close');
+    await settle(page);
+    assert.equal(await page.isVisible('#against-panel'), false);
+    assert.equal(await page.$$eval('#decisions td.changed', (tds) => tds.length), 0);
+    assert.doesNotMatch(await page.textContent('#summary'), /compared file/);
+  });
+
   test('re-render time: 50 KB robots.txt, 100 URLs x 8 agents (measurement)', async () => {
     await page.selectOption('#preset', 'large');
     await settle(page);
@@ -336,7 +412,7 @@ describe('playground', () => {
     assert.ok(overflow <= 0, `the page scrolls sideways on a phone by ${overflow}px`);
     await page.screenshot({ path: join(ARTIFACTS, 'playground-phone.png'), fullPage: true });
     await page.setViewportSize({ width: 1400, height: 1000 });
-    console.log(`# screenshots: ${join('tests', 'artifacts')}/playground{,-dark,-phone}.png`);
+    console.log(`# screenshots: ${join('tests', 'artifacts')}/playground{,-dark,-phone,-compare}.png`);
   });
 
   test('www/ works from another static host under a sub-path', async () => {

@@ -2,7 +2,8 @@
 // or a documented safe result; never a wasm trap, and the next call still works.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Robots } from 'robots-eval';
+import { execFileSync } from 'node:child_process';
+import { Robots, RobotRules, fetchRobots, metaRobots, xRobotsTag } from 'robots-eval';
 
 const MEMORY = Symbol.for('robots-eval.memoryBytes');
 const robots = Robots.parse('User-agent: *\nDisallow: /private\n');
@@ -128,5 +129,81 @@ test('after free(): every call is an Error; free() twice is fine', () => {
   for (const call of [() => r.isAllowed('/', 'a'), () => r.explain('/', 'a'), () => r.table(['/'], ['a']), () => r.crawlDelay('a'),
     () => r.sitemaps, () => r.diagnostics, () => r.dialect, () => r.truncated]) {
     throwsClearly(call, Error, /this Robots object was freed; parse the file again/);
+  }
+});
+
+test('options: an unknown key or a wrong type is a TypeError naming it and the accepted ones, in every function', async () => {
+  const unknown = (key, accepted) => new RegExp(`unknown option "${key}"; the options are ${accepted.map((k) => `'${k}'`).join(', ')}$`);
+  throwsClearly(() => Robots.parse('', { dialekt: 'google' }), TypeError, unknown('dialekt', ['dialect', 'maxBytes', 'url']));
+  throwsClearly(() => Robots.parse('', { url: '/robots.txt' }), TypeError, /options\.url must be an absolute http: or https: URL/);
+  throwsClearly(() => metaRobots('', 'bot', { conflicts: 'seed001' }), TypeError, unknown('conflicts', ['conflict']));
+  throwsClearly(() => metaRobots('', 'bot', { conflict: 1 }), TypeError, /options\.conflict must be 'most-restrictive' or 'seed001', got number 1/);
+  throwsClearly(() => xRobotsTag('noindex', 'bot', { Conflict: 'seed001' }), TypeError, unknown('Conflict', ['conflict']));
+  throwsClearly(() => new RobotRules('Bot', { maxsites: 3 }), TypeError,
+    unknown('maxsites', ['dialect', 'maxSites', 'now', 'maxBytes', 'minTtlMs', 'retryAfterMs']));
+  throwsClearly(() => new RobotRules('Bot', { maxSites: '3' }), TypeError, /options\.maxSites must be a number, got "3"/);
+  throwsClearly(() => new RobotRules('Bot', { maxBytes: '3' }), TypeError, /options\.maxBytes must be a number/);
+  throwsClearly(() => new RobotRules('Bot', { minTtlMs: null }), TypeError, /options\.minTtlMs must be a number, got null/);
+  const rules = new RobotRules('Bot');
+  throwsClearly(() => rules.parse('https://a.example/', '', { stauts: 404 }), TypeError, unknown('stauts', ['status', 'freshUntil', 'siteDown']));
+  throwsClearly(() => rules.parse('https://a.example/', '', { status: '404' }), TypeError, /options\.status must be a number/);
+  const fetchOptions = ['fetch', 'userAgent', 'dialect', 'timeoutMs', 'signal', 'maxBytes', 'retryAfterMs', 'previous', 'now', 'siteDown'];
+  // Rejected before any request is made: `fetch` would throw if it were called.
+  const never = () => { throw new Error('fetch was called'); };
+  const rejects = (promise, type, pattern) => assert.rejects(promise, (e) => e instanceof type && pattern.test(e.message));
+  await rejects(fetchRobots('https://a.example/', { fetch: never, timeout: 5 }), TypeError, unknown('timeout', fetchOptions));
+  await rejects(fetchRobots('https://a.example/', { fetch: never, timeoutMs: '5' }), TypeError, /options\.timeoutMs must be a number/);
+  await rejects(fetchRobots('https://a.example/', { fetch: never, signal: 5 }), TypeError, /options\.signal must be an AbortSignal/);
+  // RobotRules sets dialect, now and previous itself: they are not options of its fetch().
+  await rejects(rules.fetch('https://a.example/', { fetch: never, dialect: 'google' }), TypeError,
+    unknown('dialect', ['fetch', 'userAgent', 'timeoutMs', 'signal', 'maxBytes', 'retryAfterMs', 'siteDown']));
+  // Options given as undefined or null are no options.
+  Robots.parse('', undefined).free();
+  Robots.parse('', null).free();
+  assert.equal(metaRobots('', 'bot', null).index, true);
+});
+
+test('a URL of another site than the one robots.txt belongs to is a RangeError, never a guess', () => {
+  const text = 'User-agent: *\nDisallow: /p\n';
+  const r = Robots.parse(text, { url: 'https://example.com/robots.txt' });
+  for (const same of ['https://example.com/p', 'HTTPS://Example.COM:443/p?q', 'https://example.com', '/p', 'p']) {
+    assert.equal(r.isAllowed(same, 'bot'), !same.includes('p') || same === 'https://example.com', same);
+  }
+  assert.equal(r.isAllowed(new URL('https://example.com/p/x'), 'bot'), false);
+  const other = /is not on https:\/\/example\.com, the site this robots\.txt belongs to/;
+  for (const url of ['https://other.example/p', 'http://example.com/p', 'https://example.com:8443/p', '//other.example/p', 'https://example.com.evil.example/p', 'mailto:a@example.com']) {
+    throwsClearly(() => r.isAllowed(url, 'bot'), RangeError, other);
+    throwsClearly(() => r.explain(url, 'bot'), RangeError, other);
+  }
+  throwsClearly(() => r.table(['/p', 'https://other.example/p'], ['bot']), RangeError, /table\(urls, agents\): urls\[1\]: "https:\/\/other\.example\/p" is not on/);
+  r.free();
+  // Without a known site every URL is taken as this file's (the rules are read for its path).
+  const any = Robots.parse(text);
+  assert.equal(any.isAllowed('https://other.example/p', 'bot'), false);
+  any.free();
+  // RobotRules keys every site by origin, and its Robots know theirs.
+  const rules = new RobotRules('bot');
+  rules.parse('https://example.com/robots.txt', text);
+  assert.equal(rules.allowed('https://example.com/p'), false);
+  assert.equal(rules.allowed('https://other.example/p'), undefined);
+  rules.clear();
+});
+
+test("an uncaught error: Node's excerpt of the throwing source line is short (the bundle keeps its line breaks)", () => {
+  const cases = [
+    ['--input-type=module', "import { Robots } from 'robots-eval'; Robots.parse('', { dialekt: 'google' });"],
+    ['--input-type=commonjs', "require('robots-eval').Robots.parse('', { dialekt: 'google' });"],
+  ];
+  for (const [type, code] of cases) {
+    let stderr = '';
+    try {
+      execFileSync(process.execPath, [type, '-e', code], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      stderr = e.stderr;
+    }
+    const at = stderr.indexOf('TypeError: robots-eval: Robots.parse(text, options): unknown option "dialekt"');
+    assert.ok(at >= 0, `${type}: ${stderr.slice(0, 300)}`);
+    // The file name, the source line and the caret: a line of code, not the whole wrapper.
+    assert.ok(at < 600, `${type}: ${at} characters before the message:\n${stderr.slice(0, 1000)}`);
   }
 });

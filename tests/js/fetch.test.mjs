@@ -123,7 +123,7 @@ test('503 without Retry-After: kept for retryAfterMs (default 5 minutes), not fo
     r.free();
   }
   await assert.rejects(fetchRobots(base, { ...opts, retryAfterMs: -1 }), /retryAfterMs must be a non-negative number/);
-  await assert.rejects(fetchRobots(base, { ...opts, retryAfterMs: '5' }), RangeError);
+  await assert.rejects(fetchRobots(base, { ...opts, retryAfterMs: '5' }), TypeError);
 });
 
 test('503 with Retry-After: kept until then (delay-seconds or an HTTP-date), capped by the dialect', async () => {

@@ -8,16 +8,21 @@
 //!
 //! So strings and arrays cross through the buffers of one `Engine` (one per instance, owned by
 //! the wrapper in `js/robots.js`): the wrapper writes arguments into its input (UTF-8, back to
-//! back; see `Engine::reserve`) and reads results from its outputs (`out_text`, `out_u32`,
-//! `out_f64`) after the call, before the next. Parsed files are handles into the engine's table,
+//! back; see `Engine::reserve`) and reads results from its outputs (`out_text`, `out_u32`)
+//! after the call, before the next. Parsed files are handles into the engine's table,
 //! so a stale or wrong handle reads as "none" instead of touching freed memory, and the wrapper
 //! owns their lifetimes (its own `FinalizationRegistry`, registered only for objects that live
-//! past the current job). Results are compact (packed `u32`s, `\n`-prefixed strings) and the
-//! wrapper turns them into objects. Argument checking and error messages live in the wrapper
-//! too, so nothing here can fail.
+//! past the current job). The hot results are numbers (packed `u32`s; `table` fills `out_u32`);
+//! the cold, structured ones (explanations, diagnostics, fetch decisions, META results) are the
+//! serde-derived types of `json`, written as JSON into the text result, which the wrapper reads
+//! with `JSON.parse`: the shape is defined here once, and no decoder is written by hand.
+//! Argument checking and error messages live in the wrapper, so nothing here can fail.
 //!
 //! Release builds are `no_std` with an aborting panic handler, so no panic or formatting
-//! machinery is linked in; the `debug` feature brings std and `console_error_panic_hook`.
+//! machinery is linked in (which is why the JSON comes from `serde_json`, not
+//! `serde-wasm-bindgen`: that needs std, and std's panic runtime alone put the module over its
+//! gzip budget; docs/architecture.md); the `debug` feature brings std and
+//! `console_error_panic_hook`.
 
 #![cfg_attr(all(target_arch = "wasm32", not(feature = "debug")), no_std)]
 
@@ -26,7 +31,7 @@ extern crate alloc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use robots_eval::{DialectId, Options, Reason, Robots, RuleKind, Selection, Verdict};
+use robots_eval::{DialectId, Options, Reason, Robots, Selection, Verdict};
 use wasm_bindgen::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
@@ -131,34 +136,114 @@ fn optional<'a>(input: &'a [u8], at: &mut u32, len: u32) -> Option<&'a str> {
     Some(s)
 }
 
-/// Replaces `out` with `\n` + each item: splitting on `\n` and dropping the first piece gives
-/// the items back, even empty ones. No item can hold a `\n`: robots.txt values end at a line
-/// break. Returns the byte length.
-fn put_joined<'a>(out: &mut String, items: impl Iterator<Item = &'a str>) -> u32 {
-    out.clear();
-    for item in items {
-        out.push('\n');
-        out.push_str(item);
-    }
-    out.len() as u32
-}
+/// The structured results as serde-derived types: their JSON is what the wrapper hands to the
+/// user (after `JSON.parse`), so field names are the JavaScript API's (js/index.d.ts).
+mod json {
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use serde::Serialize;
 
-/// `\n` + `v` in decimal (no formatting machinery), or `\n` alone for `None`.
-fn push_ms(s: &mut String, v: Option<u64>) {
-    s.push('\n');
-    let Some(mut v) = v else { return };
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
+    /// `explain(url, agent)`.
+    #[derive(Serialize)]
+    pub struct Explanation<'a> {
+        pub allowed: bool,
+        pub reason: &'static str,
+        /// The deciding rule's line, 0 when no rule decided.
+        pub line: u32,
+        pub rule: Option<Rule<'a>>,
+        pub group: Option<Group<'a>>,
     }
-    for &d in &digits[at..] {
-        s.push(char::from(d));
+
+    #[derive(Serialize)]
+    pub struct Rule<'a> {
+        pub line: u32,
+        pub kind: &'static str,
+        pub pattern: &'a str,
+    }
+
+    /// The groups an agent obeys.
+    #[derive(Serialize)]
+    pub struct Group<'a> {
+        pub lines: Vec<u32>,
+        pub agents: Vec<&'a str>,
+    }
+
+    #[derive(Serialize)]
+    pub struct Diagnostic {
+        pub line: u32,
+        pub severity: &'static str,
+        pub code: &'static str,
+        pub message: String,
+    }
+
+    /// The core's decision after one fetch outcome, with the times (ms since the epoch) the
+    /// wrapper needs for the lifetime of a failure's answer (see `Engine::fetch_decide`).
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct FetchDecision {
+        pub policy: &'static str,
+        pub reason: &'static str,
+        pub message: &'static str,
+        pub retry_at: Option<u64>,
+        pub next_change_at: Option<u64>,
+        pub max_failure_ms: u64,
+    }
+
+    /// `metaRobots` / `xRobotsTag`.
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct MetaRobots<'a> {
+        pub index: bool,
+        pub follow: bool,
+        pub archive: bool,
+        pub snippet: bool,
+        pub max_snippet: Option<u64>,
+        pub max_image_preview: Option<&'static str>,
+        pub max_video_preview: Option<u64>,
+        pub image_index: bool,
+        pub translate: bool,
+        pub unavailable_after: Option<i64>,
+        pub index_if_embedded: bool,
+        pub directives: Vec<MetaDirective<'a>>,
+        pub other: OtherMeta<'a>,
+        pub truncated: bool,
+    }
+
+    #[derive(Serialize)]
+    pub struct MetaDirective<'a> {
+        pub kind: &'static str,
+        pub raw: &'a str,
+        pub scope: Option<&'a str>,
+        pub origin: &'static str,
+    }
+
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct OtherMeta<'a> {
+        pub description: Option<&'a str>,
+        pub keywords: &'a [String],
+        pub document_state: Option<&'a str>,
+        pub url: Option<&'a str>,
+        pub revisit_after: Option<RevisitAfter<'a>>,
+    }
+
+    #[derive(Serialize)]
+    pub struct RevisitAfter<'a> {
+        pub raw: &'a str,
+        pub days: Option<u32>,
+    }
+
+    /// The names of the core's dialects and reasons (`Engine::names`).
+    #[derive(Serialize)]
+    pub struct Names {
+        pub dialects: Vec<&'static str>,
+        pub reasons: Vec<&'static str>,
+    }
+
+    /// `value` as JSON. Serialising these types cannot fail (string keys, no floats); the empty
+    /// text that would stand for a failure is never produced.
+    pub fn to_string(value: &impl Serialize) -> String {
+        serde_json::to_string(value).unwrap_or_default()
     }
 }
 
@@ -177,8 +262,6 @@ pub struct Engine {
     text: String,
     /// Number results: table cells, lines, lengths.
     u32s: Vec<u32>,
-    /// Number results that need doubles (metaRobots).
-    f64s: Vec<f64>,
     /// Parsed files by handle - 1 (a freed slot is `None`). Held in place, not boxed: a box
     /// would cost one more allocation and free per file, a measurable part of parsing a small one.
     slots: Vec<Option<Robots>>,
@@ -203,12 +286,8 @@ impl Engine {
             .and_then(|slot| slot.as_ref())
     }
 
-    /// Replaces the text result with what `f` writes (given the engine and an empty string);
-    /// returns its byte length.
-    fn write_text(&mut self, f: impl FnOnce(&Self, &mut String)) -> u32 {
-        let mut out = core::mem::take(&mut self.text);
-        out.clear();
-        f(self, &mut out);
+    /// Makes `out` the text result; returns its byte length.
+    fn put_text(&mut self, out: String) -> u32 {
         self.text = out;
         self.text.len() as u32
     }
@@ -237,7 +316,6 @@ impl Engine {
             input: Vec::new(),
             text: String::new(),
             u32s: Vec::new(),
-            f64s: Vec::new(),
             slots: Vec::new(),
             free: Vec::new(),
             spare: None,
@@ -259,7 +337,6 @@ impl Engine {
         self.input = Vec::new();
         self.text = String::new();
         self.u32s = Vec::new();
-        self.f64s = Vec::new();
     }
 
     /// The address of the text result.
@@ -272,31 +349,16 @@ impl Engine {
         self.u32s.as_ptr() as u32
     }
 
-    /// The address of the double results.
-    pub fn out_f64(&self) -> u32 {
-        self.f64s.as_ptr() as u32
-    }
-
-    /// The names of the core's dialects, reasons and rule kinds, as three `\t`-separated lists
-    /// (see `put_joined`), into the text result; returns its byte length. scripts/build-pkg.mjs
-    /// reads them when it builds the package and writes them into the JavaScript: every name is
-    /// defined once, in the core, and no run of the package pays for asking.
+    /// The names of the core's dialects and reasons (`json::Names`) into the text
+    /// result; returns its byte length. scripts/build-pkg.mjs reads them when it builds the package
+    /// and writes them into the JavaScript: every name is defined once, in the core, and no run of
+    /// the package pays for asking.
     pub fn names(&mut self) -> u32 {
-        let mut part = String::new();
-        let mut all = String::new();
-        put_joined(&mut part, DialectId::ALL.iter().map(|d| d.name()));
-        all.push_str(&part);
-        all.push('\t');
-        put_joined(&mut part, REASONS.iter().map(|r| r.as_str()));
-        all.push_str(&part);
-        all.push('\t');
-        put_joined(
-            &mut part,
-            [RuleKind::Disallow.as_str(), RuleKind::Allow.as_str()].into_iter(),
-        );
-        all.push_str(&part);
-        self.text = all;
-        self.text.len() as u32
+        let names = json::Names {
+            dialects: DialectId::ALL.iter().map(|d| d.name()).collect(),
+            reasons: REASONS.iter().map(|r| r.as_str()).collect(),
+        };
+        self.put_text(json::to_string(&names))
     }
 
     /// Parses the first `len` input bytes; returns the new file's handle (never 0).
@@ -354,57 +416,35 @@ impl Engine {
         })
     }
 
-    /// The packed verdict for the URL (first `url_len` input bytes) and the agent (the next
-    /// `agent_len`), with the deciding rule's index + 1 (0: none) in the high bits.
-    pub fn check(&self, handle: u32, url_len: u32, agent_len: u32) -> u32 {
-        self.robots(handle).map_or(0, |r| {
-            let v = r.check(
-                text(&self.input, 0, url_len),
-                text(&self.input, url_len, agent_len),
-            );
-            pack(&v, v.rule.map_or(0, |i| i + 1))
-        })
-    }
-
-    /// A rule's line << 1 | 1 when it is an Allow.
-    pub fn rule_info(&self, handle: u32, index: u32) -> u32 {
-        self.robots(handle)
-            .and_then(|r| r.rule(index))
-            .map_or(0, |r| r.line << 1 | u32::from(r.kind == RuleKind::Allow))
-    }
-
-    /// A rule's path pattern as written, into the text result; returns its byte length.
-    pub fn rule_pattern(&mut self, handle: u32, index: u32) -> u32 {
-        self.write_text(|e, out| {
-            if let Some(rule) = e.robots(handle).and_then(|r| r.rule(index)) {
-                out.push_str(rule.pattern);
-            }
-        })
-    }
-
-    /// The lines of the groups the agent (`len` input bytes from `at`) obeys, into the number
-    /// result; returns their count (0 when no group applies).
-    pub fn group_lines(&mut self, handle: u32, at: u32, len: u32) -> u32 {
-        self.write_u32s(|e, out| {
-            if let Some((r, selection)) = e.with_agent(handle, at, len) {
-                out.extend(r.selected_groups(selection).map(|g| g.line()));
-            }
+    /// The verdict for the URL (first `url_len` input bytes) and the agent (the next
+    /// `agent_len`) and why (`json::Explanation`), into the text result; returns its byte length.
+    pub fn explain(&mut self, handle: u32, url_len: u32, agent_len: u32) -> u32 {
+        let Some((r, selection)) = self.with_agent(handle, url_len, agent_len) else {
+            return 0;
+        };
+        let v = r.check_selection(text(&self.input, 0, url_len), selection);
+        let rule = v.rule.and_then(|i| r.rule(i)).map(|rule| json::Rule {
+            line: rule.line,
+            kind: rule.kind.as_str(),
+            pattern: rule.pattern,
         });
-        self.u32s.len() as u32
-    }
-
-    /// The user-agent values, as written, of the groups the agent (`len` input bytes from `at`)
-    /// obeys, into the text result (see `put_joined`); returns its byte length.
-    pub fn group_agents(&mut self, handle: u32, at: u32, len: u32) -> u32 {
-        self.write_text(|e, out| {
-            if let Some((r, selection)) = e.with_agent(handle, at, len) {
-                put_joined(
-                    out,
-                    r.selected_groups(selection)
-                        .flat_map(|g| g.agents().map(|(_, value)| value)),
-                );
-            }
-        })
+        let lines: Vec<u32> = r.selected_groups(selection).map(|g| g.line()).collect();
+        let group = (!lines.is_empty()).then(|| json::Group {
+            lines,
+            agents: r
+                .selected_groups(selection)
+                .flat_map(|g| g.agents().map(|(_, value)| value))
+                .collect(),
+        });
+        let explanation = json::Explanation {
+            allowed: v.allowed,
+            reason: v.reason.as_str(),
+            line: rule.as_ref().map_or(0, |rule| rule.line),
+            rule,
+            group,
+        };
+        let out = json::to_string(&explanation);
+        self.put_text(out)
     }
 
     /// Every cell of the decision table, row-major (rows = URLs, columns = agents), packed with
@@ -458,35 +498,30 @@ impl Engine {
             .unwrap_or(f64::NAN)
     }
 
-    /// The Sitemap URLs into the text result (see `put_joined`); returns its byte length.
+    /// The Sitemap URLs, as a JSON array, into the text result; returns its byte length.
     pub fn sitemaps(&mut self, handle: u32) -> u32 {
-        self.write_text(|e, out| {
-            if let Some(r) = e.robots(handle) {
-                put_joined(out, r.sitemaps());
-            }
-        })
+        let out = self
+            .robots(handle)
+            .map(|r| json::to_string(&r.sitemaps().collect::<Vec<_>>()));
+        self.put_text(out.unwrap_or_default())
     }
 
-    /// The diagnostics: their lines into the number result, and severity, code and message of
-    /// each (three items each, see `put_joined`) into the text result; returns the text's byte
-    /// length.
+    /// The diagnostics (`json::Diagnostic`s) into the text result; returns its byte length.
     pub fn diagnostics(&mut self, handle: u32) -> u32 {
-        let mut lines = core::mem::take(&mut self.u32s);
-        let mut out = core::mem::take(&mut self.text);
-        lines.clear();
-        out.clear();
-        if let Some(r) = self.robots(handle) {
-            for d in r.diagnostics() {
-                lines.push(d.line);
-                for item in [d.severity.as_str(), d.code.as_str(), &d.message()] {
-                    out.push('\n');
-                    out.push_str(item);
-                }
-            }
-        }
-        self.u32s = lines;
-        self.text = out;
-        self.text.len() as u32
+        let out = self.robots(handle).map(|r| {
+            let all: Vec<json::Diagnostic> = r
+                .diagnostics()
+                .iter()
+                .map(|d| json::Diagnostic {
+                    line: d.line,
+                    severity: d.severity.as_str(),
+                    code: d.code.as_str(),
+                    message: d.message(),
+                })
+                .collect();
+            json::to_string(&all)
+        });
+        self.put_text(out.unwrap_or_default())
     }
 
     /// 1 when the input was longer than max_bytes (the rest was ignored).
@@ -498,12 +533,12 @@ impl Engine {
     // The fetch lifecycle (robots_eval::fetch) and page-level rules (robots_eval::meta).
     // -----------------------------------------------------------------------------------------
 
-    /// The policy after one fetch outcome, into the text result; returns its byte length.
-    /// `kind`: 0 status, 1 network error, 2 timeout, 3 too many redirects. The text (see
-    /// `put_joined`; the citation is left out to keep the .wasm small): policy, reason, message;
-    /// then three times in ms, each empty when there is none: the `Retry-After` time, when the
-    /// same failure would start to be handled differently (`next_change_at_ms`), and the longest
-    /// a failure's answer may be kept: the dialect's cap on a copy's lifetime, or its default
+    /// The policy after one fetch outcome (`json::FetchDecision`), into the text result; returns
+    /// its byte length. `kind`: 0 status, 1 network error, 2 timeout, 3 too many redirects. The
+    /// decision (the citation is left out to keep the .wasm small): policy, reason, message; then
+    /// three times in ms: the `Retry-After` time, when the same failure would start to be handled
+    /// differently (`next_change_at_ms`), both null when there is none, and the longest a
+    /// failure's answer may be kept: the dialect's cap on a copy's lifetime, or its default
     /// lifetime when it has no cap (24 h for rfc9309 and google, 7 days for the others).
     /// `unreachable_since_ms`: when the current run of failed fetches began (ms since the epoch),
     /// NaN when this failure is the first (it then counts as `now_ms`); see `FetchContext`.
@@ -553,8 +588,6 @@ impl Engine {
             Policy::Defer => "defer",
             Policy::UseCached => "use-cached",
         };
-        let s = &mut self.text;
-        put_joined(s, [policy, d.reason, d.message].into_iter());
         // The cap, read through `freshness`: the longest max-age it accepts, and whether it was cut.
         let longest = CacheHeaders {
             cache_control: Some("max-age=2147483648"),
@@ -566,10 +599,15 @@ impl Engine {
         } else {
             freshness(dialect, 0, &CacheHeaders::default(), false).fresh_until_ms
         };
-        push_ms(s, d.retry_at_ms);
-        push_ms(s, d.next_change_at_ms);
-        push_ms(s, Some(max_ms));
-        s.len() as u32
+        let decision = json::FetchDecision {
+            policy,
+            reason: d.reason,
+            message: d.message,
+            retry_at: d.retry_at_ms,
+            next_change_at: d.next_change_at_ms,
+            max_failure_ms: max_ms,
+        };
+        self.put_text(json::to_string(&decision))
     }
 
     /// Until when a copy fetched at `fetched_at_ms` stays fresh (ms since the epoch). The four
@@ -643,14 +681,8 @@ impl Engine {
 }
 
 impl Engine {
-    /// A robots META / `X-Robots-Tag` result, written into the output buffers; returns the
-    /// text's byte length. The doubles (`out_f64`): the 11 resolved fields (NaN for none),
-    /// truncated, the directive count, the keyword count, description?, document-state (NaN
-    /// none, 0 static, 1 dynamic, 2 other), url?, revisit-after?, its days (NaN); then kind,
-    /// origin (0 meta, 1 header) and has-scope per directive. The text holds the strings back to
-    /// back, their lengths in UTF-16 code units (JS string length) in `out_u32`, in order: per
-    /// directive raw and scope (if any); the description, keywords, the other document-state,
-    /// url, revisit-after raw, when present.
+    /// A robots META / `X-Robots-Tag` result (`json::MetaRobots`) into the text result; returns
+    /// its byte length.
     fn meta_out(&mut self, m: &robots_eval::meta::MetaRobots, conflict: u32) -> u32 {
         use robots_eval::meta::{
             Conflict, DirectiveKind as K, DocumentState, ImagePreview, Origin, Scope,
@@ -661,98 +693,75 @@ impl Engine {
             Conflict::MostRestrictive
         });
         let o = &m.other;
-        let opt = |v: Option<u64>| v.map_or(f64::NAN, |v| v as f64);
-        let flag = |b: bool| f64::from(u8::from(b));
-        let nums = &mut self.f64s;
-        nums.clear();
-        nums.extend_from_slice(&[
-            flag(r.index),
-            flag(r.follow),
-            flag(r.archive),
-            flag(r.snippet),
-            opt(r.max_snippet),
-            r.max_image_preview.map_or(f64::NAN, |p| match p {
-                ImagePreview::None => 0.0,
-                ImagePreview::Standard => 1.0,
-                ImagePreview::Large => 2.0,
+        let directives = m
+            .directives
+            .iter()
+            .map(|d| json::MetaDirective {
+                kind: match d.kind {
+                    K::All => "all",
+                    K::None => "none",
+                    K::Index => "index",
+                    K::NoIndex => "noindex",
+                    K::Follow => "follow",
+                    K::NoFollow => "nofollow",
+                    K::Archive => "archive",
+                    K::NoArchive => "noarchive",
+                    K::NoSnippet => "nosnippet",
+                    K::MaxSnippet(_) => "max-snippet",
+                    K::MaxImagePreview(_) => "max-image-preview",
+                    K::MaxVideoPreview(_) => "max-video-preview",
+                    K::NoImageIndex => "noimageindex",
+                    K::NoTranslate => "notranslate",
+                    K::UnavailableAfter { .. } => "unavailable_after",
+                    K::IndexIfEmbedded => "indexifembedded",
+                    K::Invalid => "invalid",
+                    K::Unknown => "unknown",
+                },
+                raw: &d.raw,
+                scope: match &d.scope {
+                    Scope::Agent(a) => Some(a),
+                    Scope::Generic => None,
+                },
+                origin: match d.origin {
+                    Origin::Meta => "meta",
+                    Origin::Header => "header",
+                },
+            })
+            .collect();
+        let result = json::MetaRobots {
+            index: r.index,
+            follow: r.follow,
+            archive: r.archive,
+            snippet: r.snippet,
+            max_snippet: r.max_snippet,
+            max_image_preview: r.max_image_preview.map(|p| match p {
+                ImagePreview::None => "none",
+                ImagePreview::Standard => "standard",
+                ImagePreview::Large => "large",
             }),
-            opt(r.max_video_preview),
-            flag(r.image_index),
-            flag(r.translate),
-            r.unavailable_after_ms.map_or(f64::NAN, |v| v as f64),
-            flag(r.index_if_embedded),
-            flag(m.truncated),
-            m.directives.len() as f64,
-            o.keywords.len() as f64,
-            flag(o.description.is_some()),
-            match &o.document_state {
-                None => f64::NAN,
-                Some(DocumentState::Static) => 0.0,
-                Some(DocumentState::Dynamic) => 1.0,
-                Some(DocumentState::Other(_)) => 2.0,
+            max_video_preview: r.max_video_preview,
+            image_index: r.image_index,
+            translate: r.translate,
+            unavailable_after: r.unavailable_after_ms,
+            index_if_embedded: r.index_if_embedded,
+            directives,
+            other: json::OtherMeta {
+                description: o.description.as_deref(),
+                keywords: &o.keywords,
+                document_state: o.document_state.as_ref().map(|s| match s {
+                    DocumentState::Static => "static",
+                    DocumentState::Dynamic => "dynamic",
+                    DocumentState::Other(v) => v.as_str(),
+                }),
+                url: o.url.as_deref(),
+                revisit_after: o.revisit_after.as_ref().map(|v| json::RevisitAfter {
+                    raw: &v.raw,
+                    days: v.days,
+                }),
             },
-            flag(o.url.is_some()),
-            flag(o.revisit_after.is_some()),
-            o.revisit_after
-                .as_ref()
-                .and_then(|v| v.days)
-                .map_or(f64::NAN, f64::from),
-        ]);
-        for d in &m.directives {
-            // The index into the wrapper's list of kind names.
-            let kind = match d.kind {
-                K::All => 0,
-                K::None => 1,
-                K::Index => 2,
-                K::NoIndex => 3,
-                K::Follow => 4,
-                K::NoFollow => 5,
-                K::Archive => 6,
-                K::NoArchive => 7,
-                K::NoSnippet => 8,
-                K::MaxSnippet(_) => 9,
-                K::MaxImagePreview(_) => 10,
-                K::MaxVideoPreview(_) => 11,
-                K::NoImageIndex => 12,
-                K::NoTranslate => 13,
-                K::UnavailableAfter { .. } => 14,
-                K::IndexIfEmbedded => 15,
-                K::Invalid => 16,
-                K::Unknown => 17,
-            };
-            nums.push(f64::from(kind));
-            nums.push(flag(d.origin == Origin::Header));
-            nums.push(flag(matches!(d.scope, Scope::Agent(_))));
-        }
-        let text = &mut self.text;
-        let lens = &mut self.u32s;
-        text.clear();
-        lens.clear();
-        let mut s = |v: &str| {
-            lens.push(v.encode_utf16().count() as u32);
-            text.push_str(v);
+            truncated: m.truncated,
         };
-        for d in &m.directives {
-            s(&d.raw);
-            if let Scope::Agent(a) = &d.scope {
-                s(a);
-            }
-        }
-        if let Some(v) = &o.description {
-            s(v);
-        }
-        for k in &o.keywords {
-            s(k);
-        }
-        if let Some(DocumentState::Other(v)) = &o.document_state {
-            s(v);
-        }
-        if let Some(v) = &o.url {
-            s(v);
-        }
-        if let Some(v) = &o.revisit_after {
-            s(&v.raw);
-        }
-        self.text.len() as u32
+        let out = json::to_string(&result);
+        self.put_text(out)
     }
 }

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// The structured (cold) results of the package, per call, steady state: explain, diagnostics,
+// metaRobots, xRobotsTag (and parse, for scale), on ../shared/bench/medium.txt. With --baseline
+// DIR (another build's pkg/, e.g. one built from main) both run in alternating rounds and the
+// ratio is printed (above 1: this build is faster). docs/architecture.md ("The wasm boundary").
+//   node bench/js/structured.mjs [--baseline DIR]
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const medium = join(root, '..', 'shared', 'bench', 'medium.txt');
+if (!existsSync(medium)) {
+  console.log(`SKIPPED: ${medium} is absent (it holds the benchmark inputs)`);
+  process.exit(0);
+}
+const at = process.argv.indexOf('--baseline');
+const builds = { 'this build': await import('robots-eval') };
+if (at > 0) builds.baseline = await import(pathToFileURL(join(resolve(process.argv[at + 1]), 'node.js')).href);
+const text = readFileSync(medium, 'utf8');
+const html = '<html><head><meta name="robots" content="noindex, max-snippet:20"><meta name="googlebot" content="nofollow, unavailable_after: 2030-01-01">' +
+  '<meta name="description" content="x"><meta name="keywords" content="a, b"></head><body></body></html>';
+
+/** ns per call of each operation, one round. */
+function round(m) {
+  const r = m.Robots.parse(text);
+  const ops = {
+    'explain(url, agent)': () => r.explain('/some/path/x.html?q=1', 'Googlebot'),
+    'parse + diagnostics + free': () => { const x = m.Robots.parse(text); x.diagnostics; x.free(); },
+    'parse + free': () => { const x = m.Robots.parse(text); x.free(); },
+    'metaRobots(html, agent)': () => m.metaRobots(html, 'googlebot'),
+    'xRobotsTag(values, agent)': () => m.xRobotsTag(['noindex, nofollow', 'googlebot: max-snippet:10'], 'googlebot'),
+  };
+  const out = {};
+  for (const [name, f] of Object.entries(ops)) {
+    for (let i = 0; i < 2000; i++) f();
+    const n = 20000;
+    const t = performance.now();
+    for (let i = 0; i < n; i++) f();
+    out[name] = ((performance.now() - t) / n) * 1e6;
+  }
+  r.free();
+  return out;
+}
+
+const rounds = Object.fromEntries(Object.keys(builds).map((k) => [k, []]));
+for (let i = 0; i < 5; i++) for (const [k, m] of Object.entries(builds)) rounds[k].push(round(m));
+const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
+const ns = (v) => (v >= 1000 ? `${(v / 1000).toFixed(1)} µs` : `${v.toFixed(0)} ns`);
+console.log(`Node ${process.version}, medians of 5 alternating rounds of 20,000 calls\n`);
+console.log(`| call | ${Object.keys(builds).join(' | ')}${builds.baseline ? ' | this build vs baseline |' : ' |'}`);
+console.log(`|---|${Object.keys(builds).map(() => '---:|').join('')}${builds.baseline ? '---:|' : ''}`);
+for (const name of Object.keys(rounds['this build'][0])) {
+  const med = Object.keys(builds).map((k) => median(rounds[k].map((r) => r[name])));
+  console.log(`| ${name} | ${med.map(ns).join(' | ')}${builds.baseline ? ` | ${(med[1] / med[0]).toFixed(2)}x |` : ' |'}`);
+}

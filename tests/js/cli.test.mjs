@@ -1,0 +1,141 @@
+// The command (package.json "bin") as a user runs it after `npm i robots-eval`: the packed
+// package installed in this scratch project (scripts/test-js.sh), its bin in node_modules/.bin,
+// and through npx. Every case of tests/data/cli-cases.json is run against it and against the
+// native binary (cargo build --release --features cli): both must print exactly what the case says.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { runCase } from './cli-cases.mjs';
+
+const repo = process.env.ROBOTS_EVAL_REPO;
+const { cases } = JSON.parse(readFileSync(join(repo, 'tests', 'data', 'cli-cases.json'), 'utf8'));
+const bin = join(process.cwd(), 'node_modules', '.bin', 'robots-eval');
+const native = join(repo, 'target', 'release', 'robots-eval');
+
+/** Runs every case with `command`; reports every failure at once. */
+async function runAll(command) {
+  const failures = [];
+  for (const c of cases) {
+    const { problems } = await runCase(c, command);
+    if (problems.length) failures.push(`${c.name} (${c.args.join(' ')}):\n  ${problems.join('\n  ')}`);
+  }
+  console.log(`${command.at(-1)}: ${cases.length} cases, ${failures.length} failed`);
+  assert.deepEqual(failures, []);
+}
+
+test('the installed package has the bin, inside the package, running the package\'s own wasm', () => {
+  assert.ok(existsSync(bin), 'node_modules/.bin/robots-eval');
+  const target = realpathSync(bin);
+  assert.match(target, /node_modules[/\\]robots-eval[/\\]pkg[/\\]cli\.mjs$/);
+  // It imports 'robots-eval' by name: the same module the library's users get.
+  assert.match(readFileSync(target, 'utf8'), /from 'robots-eval'/);
+});
+
+test('npm bin: every case of tests/data/cli-cases.json', async () => {
+  await runAll([bin]);
+});
+
+test('npx robots-eval (offline, the installed package)', () => {
+  const run = (args, input) => spawnSync('npx', ['--offline', '--no-install', 'robots-eval', ...args], { input, encoding: 'utf8' });
+  const version = run(['--version']);
+  assert.equal(version.status, 0);
+  assert.match(version.stdout, /^robots-eval \d+\.\d+\.\d+\n$/);
+  const robots = 'User-agent: *\nDisallow: /private/\n';
+  const check = run(['check', '-', '/private/x', '/public', '--agent', 'Bot', '--json'], robots);
+  // A disallowed answer: exit status 1, through npx too.
+  assert.equal(check.status, 1, check.stderr);
+  assert.deepEqual(JSON.parse(check.stdout).map((a) => [a.url, a.allowed, a.line]), [['/private/x', false, 2], ['/public', true, 0]]);
+  assert.equal(run(['check', '-', '/public', '-a', 'Bot'], robots).status, 0);
+  const bad = run(['lint', 'missing.txt']);
+  assert.equal(bad.status, 2);
+  assert.equal(bad.stderr, 'robots-eval: <robots>: cannot read missing.txt: no such file\n');
+});
+
+test('native CLI: the same cases, the same output', async (t) => {
+  if (!existsSync(native)) {
+    t.skip('SKIPPED: the native CLI is not built (scripts/test-js.sh builds it with cargo build --release --features cli)');
+    return;
+  }
+  await runAll([native]);
+});
+
+test('a gzipped sitemap past the protocol\'s 50 MB (a gzip bomb) is an input error, in both builds', () => {
+  const dir = mkdtempSync(join(process.cwd(), 'bomb-'));
+  try {
+    // 52,428,801 bytes of XML in about 51 KB.
+    const xml = Buffer.alloc(52428801, ' ');
+    xml.write('<urlset>');
+    writeFileSync(join(dir, 'bomb.xml.gz'), gzipSync(xml, { level: 9 }));
+    writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /x\n');
+    for (const command of [bin, ...(existsSync(native) ? [native] : [])]) {
+      const r = spawnSync(command, ['table', 'robots.txt', '--sitemap', 'bomb.xml.gz', '-a', 'Bot'], { cwd: dir, encoding: 'utf8' });
+      assert.equal(r.status, 2, `${command}: ${r.stderr}`);
+      assert.equal(r.stderr, "robots-eval: --sitemap: bomb.xml.gz: larger than 52,428,800 bytes, the sitemap protocol's limit\n");
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** The `run:` commands of a GitHub Actions workflow, in order (`run: cmd` and `run: |` blocks). */
+function runCommands(yaml) {
+  const lines = yaml.split('\n');
+  const out = [];
+  lines.forEach((line, i) => {
+    const m = /^(\s*)(?:- )?run: (.*)$/.exec(line);
+    if (!m) return;
+    if (m[2] !== '|') return out.push(m[2]);
+    const block = [];
+    for (let j = i + 1; j < lines.length && (lines[j].trim() === '' || /^\s*/.exec(lines[j])[0].length > m[1].length); j++) block.push(lines[j]);
+    const indent = Math.min(...block.filter((l) => l.trim()).map((l) => /^\s*/.exec(l)[0].length));
+    out.push(block.map((l) => l.slice(indent)).join('\n'));
+  });
+  return out;
+}
+
+test('the GitHub Actions workflow of the README: its steps pass on a good change; the expectations fail on a bad one', () => {
+  const readme = readFileSync(join('node_modules', 'robots-eval', 'pkg', 'README.md'), 'utf8');
+  const yaml = /```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
+  assert.ok(yaml, 'pkg/README.md has a yaml block');
+  const steps = runCommands(yaml);
+  assert.equal(steps.length, 3, steps.join('\n---\n'));
+  // The site: files of the shared cases, a main branch, and a pull request's change.
+  const files = (name) => cases.find((c) => c.name.startsWith(name)).files;
+  const { 'robots.txt': before, 'new.txt': after } = files('diff: only the answers that change');
+  const site = mkdtempSync(join(process.cwd(), 'ci-'));
+  const tmp = join(site, '.runner-temp');
+  mkdirSync(join(site, 'public'), { recursive: true });
+  mkdirSync(tmp);
+  const git = (...args) => execFileSync('git', ['-c', 'user.name=ci', '-c', 'user.email=ci@example.invalid', ...args], { cwd: site });
+  try {
+    writeFileSync(join(site, 'public', 'robots.txt'), before);
+    writeFileSync(join(site, 'public', 'sitemap.xml'), files('table --sitemap: a sitemap file')['sitemap.xml']);
+    writeFileSync(join(site, 'robots-expectations.txt'), files('test: every expectation holds')['exp.txt']);
+    git('init', '-q', '-b', 'main');
+    git('add', '.');
+    git('commit', '-q', '-m', 'site');
+    git('update-ref', 'refs/remotes/origin/main', 'HEAD');
+    writeFileSync(join(site, 'public', 'robots.txt'), after);
+    // As the runner has them; npx finds the installed package (offline: nothing is downloaded).
+    const env = { ...process.env, GITHUB_BASE_REF: 'main', RUNNER_TEMP: tmp, npm_config_offline: 'true' };
+    const run = (cmd) => spawnSync('bash', ['-e', '-c', cmd], { cwd: site, env, encoding: 'utf8' });
+    const results = steps.map(run);
+    results.forEach((r, i) => assert.equal(r.status, 0, `step ${i + 1}: ${steps[i]}\n${r.stdout}${r.stderr}`));
+    assert.match(results[0].stdout, /0 errors/);
+    assert.match(results[1].stdout, /4 expectations, 4 passed, 0 failed/);
+    // The reviewer sees what changes: Googlebot loses /private/a, Bingbot gains the PDFs and loses /drafts/.
+    assert.match(results[2].stdout, /https:\/\/example\.com\/private\/a\?x=1&y=2  Googlebot: allowed -> disallowed/);
+    assert.match(results[2].stdout, /3 of 8 answers changed \(2 now disallowed, 1 now allowed\), 5 unchanged/);
+    // A change that breaks an expectation fails the job.
+    writeFileSync(join(site, 'robots-expectations.txt'), files('test: the proposed file breaks an expectation')['exp.txt']);
+    const broken = run(steps[1]);
+    assert.equal(broken.status, 1);
+    assert.match(broken.stdout, /FAIL robots-expectations\.txt:6: allow Bingbot \/drafts\/x/);
+  } finally {
+    rmSync(site, { recursive: true, force: true });
+  }
+});
