@@ -7,43 +7,17 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { closeServers, origin, serve, startGates } from './harness.mjs';
+import { closeServers, dataPoints, origin, serve, startGates } from './harness.mjs';
 
 const table = JSON.parse(readFileSync(new URL('./user-agents.json', import.meta.url), 'utf8'));
 const BROWSER = table.rows.find((r) => r.kind === 'desktop').ua;
 
-// Analytics Engine data points as workerd posts them: JSON with blobN as byte arrays.
-const points = [];
-function collector(req, res) {
-  const chunks = [];
-  req.on('data', (c) => chunks.push(c));
-  req.on('end', () => {
-    const raw = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    const bytes = (b) => Buffer.from(b ?? []).toString('utf8');
-    points.push({
-      dataset: bytes(raw.dataset),
-      index: bytes(raw.index1),
-      blobs: Array.from({ length: 20 }, (_, i) => bytes(raw[`blob${i + 1}`])),
-      doubles: Array.from({ length: 20 }, (_, i) => raw[`double${i + 1}`]),
-    });
-    res.end();
-  });
-}
-
-/** Waits until `count` data points satisfy `match` (writes are sent after the response). */
-async function pointsWhere(match, count = 1) {
-  for (let i = 0; i < 100; i++) {
-    const found = points.filter(match);
-    if (found.length >= count) return found;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return points.filter(match);
-}
+const ae = dataPoints();
 
 let gates;
 before(async () => {
   const site = await serve(origin(table.robots));
-  const ae = new URL(await serve(collector)).host;
+  const collector = new URL(await serve(ae.handler)).host;
   gates = await startGates({
     star: { vars: { ORIGIN: site } },
     exempt: { vars: { ORIGIN: site, NOT_CRAWLERS: 'Feedly, Slackbot' } },
@@ -52,7 +26,7 @@ before(async () => {
     // AI_CRAWLERS as wrangler.toml passes an array of tables: a JSON binding.
     custom: { vars: { ORIGIN: site, AI_CRAWLERS: [{ token: 'AcmeAI-Reader', purposes: ['training', 'user-input'], source: 'https://acme.example/bot' }] }, analytics: 'gate_decisions' },
     broken: { vars: { ORIGIN: site, AI_CRAWLERS: '[{"token": "NoPurpose"}]' } },
-  }, { gate_decisions: ae });
+  }, { gate_decisions: collector });
 });
 
 after(() => {
@@ -117,7 +91,7 @@ test('every crawler decision is written to Analytics Engine; browsers are not', 
   assert.equal((await get('counted', '/private/a/b', { 'user-agent': gpt })).status, 403);
   assert.equal((await get('counted', '/public/c', { 'user-agent': gpt })).status, 200);
   assert.equal((await get('counted', '/private/a/b', { 'user-agent': BROWSER })).status, 200);
-  const written = await pointsWhere((p) => p.blobs[1] === 'enforce' && p.index === 'GPTBot', 2);
+  const written = await ae.where((p) => p.blobs[1] === 'enforce' && p.index === 'GPTBot', 2);
   assert.equal(written.length, 2);
   const [blocked, passed] = written[0].blobs[0] === 'disallowed' ? written : [written[1], written[0]];
   assert.equal(blocked.dataset, 'gate_decisions');
@@ -125,7 +99,7 @@ test('every crawler decision is written to Analytics Engine; browsers are not', 
   assert.deepEqual(blocked.doubles.slice(0, 3), [2, 200, -1]);
   assert.deepEqual(passed.blobs.slice(0, 10), ['allowed', 'enforce', 'GPTBot', 'isbot', '', '/public/', '', '*', gpt, 'training']);
   assert.deepEqual(passed.doubles.slice(0, 3), [0, 200, -1]);
-  assert.equal(points.filter((p) => p.blobs[8] === BROWSER).length, 0);
+  assert.equal((await ae.where((p) => p.blobs[8] === BROWSER, 0)).length, 0);
 });
 
 test('report-only passes the request, logs the decision and writes the same data point', async () => {
@@ -133,7 +107,7 @@ test('report-only passes the request, logs the decision and writes the same data
   const res = await get('report', '/private/x', { 'user-agent': ua });
   assert.equal(res.status, 200);
   assert.equal(res.headers.get('x-origin'), 'yes');
-  const [point] = await pointsWhere((p) => p.blobs[1] === 'report-only' && p.index === 'ClaudeBot');
+  const [point] = await ae.where((p) => p.blobs[1] === 'report-only' && p.index === 'ClaudeBot');
   assert.deepEqual(point.blobs.slice(0, 7), ['disallowed', 'report-only', 'ClaudeBot', 'isbot', '', '/private/', 'Disallow: /private']);
   let line;
   for (let i = 0; i < 50 && !line; i++) {
@@ -153,11 +127,11 @@ test('AI_CRAWLERS from wrangler.toml adds crawlers and their purposes; a malform
   const res = await get('custom', '/private/x', { 'user-agent': ua });
   assert.equal(res.status, 403);
   assert.equal(res.headers.get('x-robots-eval'), 'disallowed; line=2; rule="Disallow: /private"; crawler="AcmeAI-Reader"; by=AI_CRAWLERS');
-  const [point] = await pointsWhere((p) => p.index === 'AcmeAI-Reader');
+  const [point] = await ae.where((p) => p.index === 'AcmeAI-Reader');
   assert.equal(point.blobs[9], 'training,user-input');
   // The built-in rows are still there.
   assert.equal((await get('custom', '/private/x', { 'user-agent': table.rows.find((r) => r.name === 'CCBot').ua })).status, 403);
-  const [ccbot] = await pointsWhere((p) => p.index === 'CCBot');
+  const [ccbot] = await ae.where((p) => p.index === 'CCBot');
   assert.equal(ccbot.blobs[9], 'training');
   // A row without purposes is reported, and the gate goes on with the built-in table.
   assert.equal((await get('broken', '/private/x', { 'user-agent': table.rows.find((r) => r.name === 'GPTBot').ua })).status, 403);

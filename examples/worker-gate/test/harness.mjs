@@ -57,6 +57,36 @@ export function origin(robots, routes = {}) {
   };
 }
 
+/**
+ * A stand-in for the Analytics Engine service behind workerd's `analyticsEngine` binding, which
+ * posts each data point as JSON (blobN and the index as byte arrays). Returns `{ handler, where }`:
+ * `where(match, count)` waits (writes are sent after the response) until `count` decoded points
+ * `{ dataset, index, blobs, doubles }` satisfy `match`, and returns them.
+ */
+export function dataPoints() {
+  const points = [];
+  const handler = (req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const raw = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      const bytes = (b) => Buffer.from(b ?? []).toString('utf8');
+      points.push({
+        dataset: bytes(raw.dataset),
+        index: bytes(raw.index1),
+        blobs: Array.from({ length: 20 }, (_, i) => bytes(raw[`blob${i + 1}`])),
+        doubles: Array.from({ length: 20 }, (_, i) => raw[`double${i + 1}`]),
+      });
+      res.end();
+    });
+  };
+  const where = async (match, count = 1) => {
+    for (let i = 0; i < 100 && points.filter(match).length < count; i++) await new Promise((r) => setTimeout(r, 20));
+    return points.filter(match);
+  };
+  return { handler, where };
+}
+
 /** Bundles the Worker with wrangler into a fresh directory: `{ dir, modules }` (capnp module lines). */
 export function bundle() {
   const dir = mkdtempSync(join(tmpdir(), 'worker-gate-'));
