@@ -170,7 +170,17 @@ function tableOf(file, urls, agents) {
     const rest = u.slice(m[0].length);
     return rest.startsWith('/') ? rest : `/${rest}`;
   };
-  return file.robots.table(file.origin ? urls.map(onSite) : urls, agents);
+  return file.robots.table(file.origin ? urls.map(onSite) : urls, agents.map(crawler));
+}
+
+/**
+ * A crawler as the package takes it: `A,B` (commas, no space) is one crawler's product tokens, the
+ * first with a group of its own deciding (docs/records.md); a User-Agent header always has a space.
+ */
+function crawler(agent) {
+  if (!agent.includes(',') || /\s/.test(agent)) return agent;
+  const tokens = agent.split(',').filter(Boolean);
+  return tokens.length > 0 ? tokens : '';
 }
 
 /**

@@ -56,10 +56,36 @@ export interface Explanation {
   group: Group | null;
 }
 
+/**
+ * A crawler's product token (or full User-Agent header), or the tokens it answers to, most
+ * specific first (`['Googlebot-News', 'Googlebot']`): the first that has a group of its own
+ * decides, and `*` only when none has.
+ */
+export type Agent = string | readonly string[];
+
+/** A Request-rate: at most `requests` documents every `seconds` (`1/10m` is `{ requests: 1, seconds: 600 }`). */
+export interface RequestRate {
+  requests: number;
+  seconds: number;
+}
+
+/** A line that is not a user-agent, Allow/Disallow or Sitemap line: Crawl-delay, Host, Clean-param, Visit-time, an unknown field... */
+export interface RobotsRecord {
+  /** The field name as written, e.g. `Clean-param`. */
+  key: string;
+  /** The value as written (comment and surrounding whitespace removed). */
+  value: string;
+  /** 1-based line number. */
+  line: number;
+  /** The user-agent values (as written) of the run of user-agent lines it applies to; null outside any group. */
+  agents: readonly string[] | null;
+}
+
 /** The decision table: rows are URLs, columns are agents (`allowed[row][column]`). */
 export interface DecisionTable {
   urls: string[];
-  agents: string[];
+  /** The columns as given (a product token, or a list of them). */
+  agents: Agent[];
   allowed: boolean[][];
   /** The deciding rule's line, 0 when no rule decided. */
   lines: number[][];
@@ -88,17 +114,25 @@ export declare class Robots implements Disposable {
   /** The dialect names, the default first. */
   static readonly dialects: Dialect[];
   /**
-   * May `agent` fetch `url`? `url` is absolute or a path; `agent` a product token or a User-Agent header.
+   * May `agent` fetch `url`? `url` is absolute or a path; `agent` a product token, a User-Agent header, or a list of tokens (see `Agent`).
    * @throws RangeError when the site is known (`fetchRobots`, `RobotRules`, the `url` option) and `url`
    * is an absolute URL of another origin.
    */
-  isAllowed(url: string | URL, agent: string): boolean;
+  isAllowed(url: string | URL, agent: Agent): boolean;
   /** The verdict and why. */
-  explain(url: string | URL, agent: string): Explanation;
+  explain(url: string | URL, agent: Agent): Explanation;
   /** Every verdict for every URL and agent, in one call. */
-  table(urls: Iterable<string | URL>, agents: Iterable<string>): DecisionTable;
-  /** The Crawl-delay in seconds for `agent`, or undefined. */
-  crawlDelay(agent: string): number | undefined;
+  table(urls: Iterable<string | URL>, agents: Iterable<Agent>): DecisionTable;
+  /** True only when a group naming the agent itself (not `*`) disallows `url`: "blocked for me", not "blocked for everyone". */
+  isExplicitlyDisallowed(url: string | URL, agent: Agent): boolean;
+  /** The Crawl-delay in seconds for `agent` (from the user-agent lines directly above it; the last valid one), or undefined. */
+  crawlDelay(agent: Agent): number | undefined;
+  /** The Request-rate for `agent`, or undefined. */
+  requestRate(agent: Agent): RequestRate | undefined;
+  /** The first valid Host line (Yandex), as written; null when there is none. */
+  readonly host: string | null;
+  /** Every line that is not a user-agent, Allow/Disallow or Sitemap line, in file order. */
+  readonly records: RobotsRecord[];
   /** The Sitemap URLs, in file order. */
   readonly sitemaps: string[];
   /** What the parser noticed, in line order. */

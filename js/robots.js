@@ -357,6 +357,7 @@ export function defineApi(loadModule) {
     #registered = false; // registered with its instance's FinalizationRegistry
     #sitemaps = null;
     #diagnostics = null;
+    #records = null;
     #dialect;
     #source = null;
     // The origin of the site this robots.txt belongs to, when known (fetchRobots, RobotRules, the
@@ -522,10 +523,32 @@ export function defineApi(loadModule) {
       return selection;
     }
 
+    /**
+     * The product token that decides among a list of them (Robots::pick_agent): the first with a
+     * group of its own (a specific selection, pack_selection's kind 1), else the first. A
+     * TypeError for anything but a non-empty array of strings. Only called for an agent that is
+     * not a string: a string skips it.
+     */
+    #pick(handle, agents, where) {
+      const what = 'agent must be a string or a non-empty array of strings';
+      if (!Array.isArray(agents) || agents.length === 0) throw typeError(where, what, agents);
+      for (let i = 0; i < agents.length; i++) {
+        if (typeof agents[i] !== 'string') {
+          throw new TypeError(`${PREFIX}${where}: ${what}, got an array whose item ${i} is ${describe(agents[i])}`);
+        }
+      }
+      try {
+        for (const agent of agents) if ((this.#select(handle, agent) & 3) === 1) return agent;
+      } catch (e) {
+        throw rethrow(e);
+      }
+      return agents[0];
+    }
+
     isAllowed(url, agent) {
       const handle = this.#live('isAllowed(url, agent)');
       if (typeof url !== 'string') url = urlArg(url, 'isAllowed(url, agent)');
-      if (typeof agent !== 'string') throw typeError('isAllowed(url, agent)', 'agent must be a string', agent);
+      if (typeof agent !== 'string') agent = this.#pick(handle, agent, 'isAllowed(url, agent)');
       if (this.#origin !== null) this.#onSite(url, 'isAllowed(url, agent)');
       try {
         const selection = this.#select(handle, agent);
@@ -535,12 +558,18 @@ export function defineApi(loadModule) {
       }
     }
 
-    explain(url, agent) {
-      const where = 'explain(url, agent)';
+    /** The arguments of a query (url, agent), checked: the handle, the URL as text and the agent that decides. */
+    #query(where, url, agent) {
       const handle = this.#live(where);
       url = urlArg(url, where);
-      if (typeof agent !== 'string') throw typeError(where, 'agent must be a string', agent);
+      if (typeof agent !== 'string') agent = this.#pick(handle, agent, where);
       if (this.#origin !== null) this.#onSite(url, where);
+      return [handle, url, agent];
+    }
+
+    explain(url, agent) {
+      let handle;
+      [handle, url, agent] = this.#query('explain(url, agent)', url, agent);
       try {
         const urlLen = put(url, 0);
         return outJson(w.explain(handle, urlLen, put(agent, urlLen)));
@@ -562,17 +591,16 @@ export function defineApi(loadModule) {
       };
       // The message of urlArg's error is built only for a URL that is not a string.
       urls = list(urls, 'urls', (u, i) => (typeof u === 'string' ? u : urlArg(u, `${where}: urls[${i}]`)));
-      agents = list(agents, 'agents', (a, i) => {
-        if (typeof a !== 'string') throw typeError(where, `agents[${i}] must be a string`, a);
-        return a;
-      });
+      agents = list(agents, 'agents', (a) => a);
+      // A column's agent: a product token, or the one that decides among a list of them.
+      const names = agents.map((a, i) => (typeof a === 'string' ? a : this.#pick(handle, a, `${where}: agents[${i}]`)));
       if (this.#origin !== null) for (let r = 0; r < urls.length; r++) this.#onSite(urls[r], `${where}: urls[${r}]`);
       const rows = urls.length;
       const cols = agents.length;
       let cells;
       try {
         const selections = new Array(cols);
-        for (let c = 0; c < cols; c++) selections[c] = this.#select(handle, agents[c]);
+        for (let c = 0; c < cols; c++) selections[c] = this.#select(handle, names[c]);
         // The input: the agents' packed selections and the URLs' byte lengths (little-endian
         // u32s), then the URLs.
         const head = 4 * (cols + rows);
@@ -625,13 +653,61 @@ export function defineApi(loadModule) {
 
     crawlDelay(agent) {
       const handle = this.#live('crawlDelay(agent)');
-      if (typeof agent !== 'string') throw typeError('crawlDelay(agent)', 'agent must be a string', agent);
+      if (typeof agent !== 'string') agent = this.#pick(handle, agent, 'crawlDelay(agent)');
       try {
         const delay = w.crawl_delay(handle, put(agent, 0));
         return Number.isNaN(delay) ? undefined : delay;
       } catch (e) {
         throw rethrow(e);
       }
+    }
+
+    isExplicitlyDisallowed(url, agent) {
+      let handle;
+      [handle, url, agent] = this.#query('isExplicitlyDisallowed(url, agent)', url, agent);
+      try {
+        // Only a group naming the agent itself (a specific selection: pack_selection's kind 1).
+        const selection = this.#select(handle, agent);
+        return (selection & 3) === 1 && w.allowed(handle, put(url, 0), selection) === 0;
+      } catch (e) {
+        throw rethrow(e);
+      }
+    }
+
+    requestRate(agent) {
+      const handle = this.#live('requestRate(agent)');
+      if (typeof agent !== 'string') agent = this.#pick(handle, agent, 'requestRate(agent)');
+      try {
+        const seconds = w.request_rate(handle, put(agent, 0));
+        if (Number.isNaN(seconds)) return undefined;
+        return { requests: new Uint32Array(memory.buffer, w.out_u32(), 1)[0], seconds };
+      } catch (e) {
+        throw rethrow(e);
+      }
+    }
+
+    get host() {
+      const handle = this.#live('host');
+      try {
+        return outJson(w.host(handle));
+      } catch (e) {
+        throw rethrow(e);
+      }
+    }
+
+    get records() {
+      const handle = this.#live('records');
+      if (this.#records === null) {
+        try {
+          this.#records = outJson(w.records(handle)).map((r) => {
+            if (r.agents !== null) Object.freeze(r.agents);
+            return Object.freeze(r);
+          });
+        } catch (e) {
+          throw rethrow(e);
+        }
+      }
+      return this.#records.slice();
     }
 
     get sitemaps() {
@@ -682,7 +758,7 @@ export function defineApi(loadModule) {
       const handle = this.#handle;
       if (handle === 0) return;
       this.#handle = 0;
-      this.#sitemaps = this.#diagnostics = this.#selections = null;
+      this.#sitemaps = this.#diagnostics = this.#records = this.#selections = null;
       const owner = this.#inst;
       if (this.#registered) owner.registry.unregister(this);
       if (owner === inst) {

@@ -18,6 +18,9 @@ section "the core is no_std: build for wasm32v1-none, with and without the lifec
 cargo build --lib --release --target wasm32v1-none
 cargo build --lib --release --target wasm32v1-none --no-default-features
 
+section "cargo test without the lifecycle feature (the core's tests alone)"
+cargo test --release --no-default-features
+
 section "cargo test (unit, conformance, corpus, reference matcher, fetch, meta, CLI, module layers)"
 cargo test --release --workspace --features cli
 

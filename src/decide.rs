@@ -11,11 +11,11 @@ use alloc::vec::Vec;
 use crate::agent::{self, cmp_lower, lower_into, MAX_AGENT_BYTES};
 use crate::compile::{compile, CompiledSet};
 use crate::dialect::{AgentMatch, PercentEncoding, Precedence};
-use crate::model::{span, Entry, RecordKind};
+use crate::model::{span, Agent, Entry, RecordKind};
 use crate::pattern::{normalize, Compiled, Side};
 use crate::robots::{GroupView, Robots, RuleView};
 use crate::url;
-use crate::value::parse_seconds;
+use crate::value::{parse_request_rate, parse_seconds, RequestRate};
 
 /// A URL as one file's dialect matches it (from [`Robots::path`]): the path (and query, where
 /// the dialect matches it), normalised, with what the rule filters need to know of it.
@@ -353,67 +353,77 @@ impl Robots {
     }
 
     fn select(&self, agent: &[u8]) -> Selection {
-        let specific = match self.dialect.agent_match {
+        self.select_entry(agent).0
+    }
+
+    /// Which groups `agent` obeys, and the entry of `tokens` that named them (none for `*`).
+    fn select_entry(&self, agent: &[u8]) -> (Selection, Option<usize>) {
+        let entry = match self.dialect.agent_match {
             AgentMatch::GoogleWhole => self.lookup(agent),
             AgentMatch::Token => {
                 // A product token as given is found at once (tokens hold no header separators,
                 // so an agent that equals one is not a header).
-                if let Some(set) = self.lookup(agent) {
-                    Some(set)
+                if let Some(entry) = self.lookup(agent) {
+                    Some(entry)
                 } else if agent::is_header(agent) {
                     // The longest word of the header that names a group (the most specific).
-                    let mut best: Option<(usize, u32)> = None;
+                    let mut best: Option<(usize, usize)> = None;
                     for word in agent::header_words(agent) {
                         if best.is_some_and(|(len, _)| len >= word.len()) {
                             continue;
                         }
-                        if let Some(set) = self.lookup(word) {
-                            best = Some((word.len(), set));
+                        if let Some(entry) = self.lookup(word) {
+                            best = Some((word.len(), entry));
                         }
                     }
-                    best.map(|(_, set)| set)
+                    best.map(|(_, entry)| entry)
                 } else {
                     None
                 }
             }
-            AgentMatch::ValueContainsName => {
+            AgentMatch::ValueContainsName | AgentMatch::NameContainsValue => {
                 let mut buf = [0u8; MAX_AGENT_BYTES];
-                let name = lower_into(agent::robot_name(agent), &mut buf);
-                if name.is_empty() {
-                    None
-                } else {
-                    self.tokens
-                        .iter()
-                        .find(|t| contains(self.token(&t.token), name))
-                        .map(|t| t.set)
-                }
-            }
-            AgentMatch::NameContainsValue => {
-                let mut buf = [0u8; MAX_AGENT_BYTES];
-                let ua = lower_into(agent, &mut buf);
+                let caller = self.caller_key(agent, &mut buf);
                 self.tokens
                     .iter()
-                    .find(|t| contains(ua, self.token(&t.token)))
-                    .map(|t| t.set)
+                    .position(|t| self.names_caller(self.token(&t.token), caller))
             }
         };
-        match (specific, self.global) {
-            (Some(set), _) => Selection::Specific(set),
+        let selection = match (entry.and_then(|i| self.tokens.get(i)), self.global) {
+            (Some(t), _) => Selection::Specific(t.set),
             (None, Some(set)) => Selection::Global(set),
             (None, None) => Selection::None,
+        };
+        (selection, entry)
+    }
+
+    /// The caller's agent as the substring dialects compare it, lower-cased into `buf`: its
+    /// robot name (draft1996) or the whole of it (original1994, revisited).
+    fn caller_key<'b>(&self, agent: &[u8], buf: &'b mut [u8; MAX_AGENT_BYTES]) -> &'b [u8] {
+        match self.dialect.agent_match {
+            AgentMatch::ValueContainsName => lower_into(agent::robot_name(agent), buf),
+            _ => lower_into(agent, buf),
         }
     }
 
-    /// The rule set of a product token, ignoring the caller's ASCII case: one hash probe
-    /// sequence in the token index (stored tokens are lower-case).
-    fn lookup(&self, token: &[u8]) -> Option<u32> {
+    /// In the substring dialects, whether a group's agent (`token`: its value, lower-cased)
+    /// names the caller (`caller_key`).
+    fn names_caller(&self, token: &[u8], caller: &[u8]) -> bool {
+        match self.dialect.agent_match {
+            AgentMatch::ValueContainsName => !caller.is_empty() && contains(token, caller),
+            _ => !token.is_empty() && contains(caller, token),
+        }
+    }
+
+    /// The entry of `tokens` of a product token, ignoring the caller's ASCII case: one hash
+    /// probe sequence in the token index (stored tokens are lower-case).
+    pub(crate) fn lookup(&self, token: &[u8]) -> Option<usize> {
         let mask = self.token_index.len().checked_sub(1)?;
         let mut slot = agent::hash_lower(token) as usize & mask;
         loop {
-            let i = *self.token_index.get(slot)?;
-            let entry = self.tokens.get(i.checked_sub(1)? as usize)?;
-            if cmp_lower(self.token(&entry.token), token).is_eq() {
-                return Some(entry.set);
+            let i = (*self.token_index.get(slot)?).checked_sub(1)? as usize;
+            if cmp_lower(self.token(&self.tokens.get(i)?.token), token).is_eq() {
+                return Some(i);
             }
             slot = (slot + 1) & mask;
         }
@@ -450,14 +460,121 @@ impl Robots {
         self.deciding_rule(verdict).map_or(0, |r| r.line)
     }
 
-    /// The Crawl-delay, in seconds, of the groups `agent` obeys (the first valid one in file
-    /// order). Not part of RFC 9309; Bing and Yandex (before 2018) honour it.
+    /// Of the product tokens a crawler answers to, most specific first (`["Googlebot-News",
+    /// "Googlebot"]`), the one whose groups it obeys: the first that has a group of its own, else
+    /// the first (whose `*` groups apply, if any). `None` for no tokens. See docs/records.md.
+    pub fn pick_agent_index(&self, agents: &[&str]) -> Option<usize> {
+        let specific = |a: &&str| matches!(self.select(a.as_bytes()), Selection::Specific(_));
+        (!agents.is_empty()).then(|| agents.iter().position(specific).unwrap_or(0))
+    }
+
+    /// The token [`Robots::pick_agent_index`] picks (`""`, no token, for an empty list), to ask
+    /// any question with.
+    ///
+    /// ```
+    /// use robots_eval::Robots;
+    /// let robots = Robots::parse(b"User-agent: Googlebot\nDisallow: /a\n\nUser-agent: Googlebot-News\nDisallow: /b\n");
+    /// let news = robots.pick_agent(&["Googlebot-News", "Googlebot"]);
+    /// assert!(news == "Googlebot-News" && robots.is_allowed("/a", news));
+    /// let image = robots.pick_agent(&["Googlebot-Image", "Googlebot"]);
+    /// assert!(image == "Googlebot" && !robots.is_allowed("/a", image));
+    /// ```
+    pub fn pick_agent<'a>(&self, agents: &[&'a str]) -> &'a str {
+        self.pick_agent_index(agents)
+            .and_then(|i| agents.get(i).copied())
+            .unwrap_or("")
+    }
+
+    /// Whether a group naming `agent` itself (not `*`) disallows `url`: "blocked for me", not
+    /// "blocked for everyone" (robots-parser's `isExplicitlyDisallowed`).
+    pub fn is_explicitly_disallowed(&self, url: &str, agent: &str) -> bool {
+        let v = self.check(url, agent);
+        !v.allowed && matches!(v.selection, Selection::Specific(_))
+    }
+
+    /// The Crawl-delay, in seconds, for `agent`: the last valid one of the Crawl-delay lines in
+    /// the groups it obeys that stand under a run of user-agent lines naming it (its `*` lines
+    /// when it has no group of its own). See docs/records.md. Not part of RFC 9309; Bing honours
+    /// it.
+    ///
+    /// ```
+    /// use robots_eval::Robots;
+    /// let robots = Robots::parse(b"User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /d\n");
+    /// assert_eq!(robots.crawl_delay("a"), Some(5.0));
+    /// assert_eq!(robots.crawl_delay("b"), None); // the delay is a's, the Disallow both's
+    /// assert!(!robots.is_allowed("/d", "a"));
+    /// ```
     pub fn crawl_delay(&self, agent: &str) -> Option<f64> {
-        let selection = self.select(agent.as_bytes());
-        self.selected_groups(selection)
-            .flat_map(|g| g.records())
-            .filter(|r| r.kind == RecordKind::CrawlDelay)
-            .find_map(|r| parse_seconds(r.value.as_bytes()))
+        parse_seconds(self.agent_record(agent, RecordKind::CrawlDelay)?)
+    }
+
+    /// The Request-rate for `agent`, chosen as its Crawl-delay is (docs/records.md).
+    pub fn request_rate(&self, agent: &str) -> Option<RequestRate> {
+        parse_request_rate(self.agent_record(agent, RecordKind::RequestRate)?)
+    }
+
+    /// The value of the last valid `kind` record that applies to `agent`: in the groups it obeys
+    /// (in file order), under a run of user-agent lines that names it.
+    fn agent_record(&self, agent: &str, kind: RecordKind) -> Option<&[u8]> {
+        let agent = agent.as_bytes();
+        let (selection, entry) = self.select_entry(agent);
+        // How a run's agent names the caller: equal tokens where groups merge, the dialect's
+        // substring test elsewhere.
+        let merging = matches!(
+            self.dialect.agent_match,
+            AgentMatch::Token | AgentMatch::GoogleWhole
+        );
+        let mut buf = [0u8; MAX_AGENT_BYTES];
+        let caller = match entry.and_then(|e| self.tokens.get(e)) {
+            Some(t) if merging => self.token(&t.token),
+            _ => self.caller_key(agent, &mut buf),
+        };
+        let names = |a: &Agent| match selection {
+            Selection::Global(_) => a.global,
+            Selection::Specific(_) if merging => !a.global && self.token(&a.token) == caller,
+            Selection::Specific(_) => !a.global && self.names_caller(self.token(&a.token), caller),
+            Selection::None => false,
+        };
+        let set = match selection {
+            Selection::Specific(s) | Selection::Global(s) => self.sets.get(s as usize),
+            Selection::None => None,
+        };
+        let groups = set.map_or(&[][..], |set| {
+            self.set_groups.get(span(&set.groups)).unwrap_or_default()
+        });
+        let mut found = None;
+        // The run of the last record read, and whether it names the caller: consecutive records
+        // of one run are asked once.
+        let mut run = (0..0, false);
+        for group in groups.iter().filter_map(|&g| self.groups.get(g as usize)) {
+            for record in group
+                .records
+                .iter()
+                .filter_map(|&i| self.records.get(i as usize))
+            {
+                let value = self.token(&record.value);
+                if record.kind != kind || !is_valid(kind, value) {
+                    continue;
+                }
+                if run.0 != record.agents {
+                    let agents = self.agents.get(span(&record.agents)).unwrap_or_default();
+                    run = (record.agents.clone(), agents.iter().any(names));
+                }
+                if run.1 {
+                    found = Some(value);
+                }
+            }
+        }
+        found
+    }
+}
+
+/// Whether a Crawl-delay or Request-rate value can be read (other records always can).
+pub(crate) fn is_valid(kind: RecordKind, value: &[u8]) -> bool {
+    match kind {
+        RecordKind::CrawlDelay => parse_seconds(value).is_some(),
+        RecordKind::RequestRate => parse_request_rate(value).is_some(),
+        _ => true,
     }
 }
 

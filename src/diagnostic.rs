@@ -58,6 +58,7 @@ macro_rules! codes {
 codes! {
     Bom = "bom", Info, "The file starts with a UTF-8 byte order mark; it is skipped.";
     Utf16 = "utf-16", Error, "The file is UTF-16 encoded; robots.txt must be UTF-8 (RFC 9309 §2.3). Save it as UTF-8.";
+    Utf16Bom = "utf-16-bom", Warning, "The file starts with a UTF-16 byte order mark but is not UTF-16: remove the mark (parsers that honour it read nothing).";
     InvalidUtf8 = "invalid-utf8", Warning, "This line is not valid UTF-8 (RFC 9309 §2.3 requires UTF-8); its bytes are compared as they are.";
     NulByte = "nul-byte", Warning, "This line contains a NUL byte; everything after it on the line is ignored.";
     Html = "html", Error, "This looks like an HTML page, not a robots.txt file: check what the server returns for /robots.txt.";
@@ -83,8 +84,14 @@ codes! {
     ShadowedRule = "shadowed-rule", Warning, "An earlier or more specific rule always decides first, so this rule can never decide.";
     ConflictingRules = "conflicting-rules", Warning, "Allow and Disallow with the same path: Allow wins (RFC 9309 §2.2.2), so the Disallow never decides.";
     MultipleDefaultGroups = "multiple-default-groups", Warning, "More than one 'User-agent: *' record; only the first one is used in this dialect.";
-    RecordOutsideGroup = "record-outside-group", Info, "This record is not in any group; it applies to the whole file.";
+    RecordOutsideGroup = "record-outside-group", Info, "This record is not in any group, so it applies to no crawler (a few parsers apply it to all).";
     InvalidCrawlDelay = "invalid-crawl-delay", Warning, "Crawl-delay must be a number of seconds; this value is ignored.";
+    CrawlDelayCapped = "crawl-delay-capped", Warning, "Crawl-delay over 2^32 - 1 seconds; read as 4294967295.";
+    MultipleCrawlDelay = "multiple-crawl-delay", Warning, "A user-agent already has a Crawl-delay from an earlier line; this one counts, but some parsers keep the first.";
+    InvalidRequestRate = "invalid-request-rate", Warning, "Request-rate must read like 1/10s, 1/10m or 1/1h; this value is ignored.";
+    MultipleRequestRate = "multiple-request-rate", Warning, "A user-agent already has a Request-rate from an earlier line; this one counts, but some parsers keep the first.";
+    InvalidHost = "invalid-host", Warning, "Host must be a host name, with an optional scheme and port; this value is ignored.";
+    MultipleHost = "multiple-host", Info, "Only the first valid Host line counts; this one is ignored.";
     SitemapNotAbsolute = "sitemap-not-absolute", Warning, "A Sitemap value must be a full URL (https://...).";
     Ignored = "ignored-line", Error, "This line has no field name; it is ignored.";
 }

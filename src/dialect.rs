@@ -4,6 +4,10 @@
 //! Every knob is one behaviour on which the standards disagree; each preset cites its source in
 //! `shared/docs/semantics.md` (sections A: 1994, B: 1996 draft, C: RFC 9309, I: google/robotstxt) or
 //! the seed documents. A change to one dialect touches only its preset below.
+//!
+//! Records other than rules follow the knobs too: a Crawl-delay or Request-rate applies to the
+//! run of user-agent lines above it, in the groups `group_merge` and `agent_match` select, and
+//! the last valid value counts (docs/records.md has the per-dialect table and the peers).
 
 /// The named dialects. `Rfc9309` is the default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

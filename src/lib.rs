@@ -69,3 +69,4 @@ pub use lifecycle::{fetch, meta};
 pub use model::{RecordKind, RuleKind};
 pub use options::{Options, DEFAULT_MAX_BYTES};
 pub use robots::{GroupView, RecordView, Robots, RuleView};
+pub use value::{RequestRate, MAX_CRAWL_DELAY};

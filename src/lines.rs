@@ -5,6 +5,8 @@
 //! line's content (the reference library reads C strings). The last line is always produced, even
 //! when empty, so line numbers agree with the reference library.
 
+use crate::pattern::is_uri_excluded;
+
 /// One physical line of the file.
 pub(crate) struct Line<'a> {
     /// 1-based line number.
@@ -57,7 +59,8 @@ const HASH: u8 = 2; // a comment starts
 const COLON: u8 = 4; // the key ends
 pub(crate) const STAR: u8 = 8;
 pub(crate) const DOLLAR: u8 = 16;
-/// What percent-normalisation may change in some dialect: `%`, non-ASCII, controls, space, DEL.
+/// What percent-normalisation may change in some dialect: `%`, non-ASCII, controls, space, DEL,
+/// and the other characters a URI excludes (`pattern::is_uri_excluded`).
 pub(crate) const SPECIAL: u8 = 32;
 
 const CLASS: [u8; 256] = {
@@ -72,6 +75,7 @@ const CLASS: [u8; 256] = {
             b'*' => STAR,
             b'$' => DOLLAR,
             b'%' | 0x7f.. | ..=b' ' => SPECIAL,
+            _ if is_uri_excluded(b) => SPECIAL,
             _ => 0,
         };
         i += 1;

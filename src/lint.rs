@@ -4,16 +4,18 @@
 //! Parsing never fails (RFC 9309 §2.3.1.5): every line that cannot be used becomes a diagnostic
 //! (`parse` records them; the types are in `diagnostic`, re-exported here).
 //!
-//! The findings about a group's rules as a whole (duplicates, conflicts, shadowed rules) are
-//! made when the diagnostics are first asked for (`Robots::diagnostics`), not at parse time: a
+//! The findings about a group's rules as a whole (duplicates, conflicts, shadowed rules) and
+//! about values that replace earlier ones (Crawl-delay, Request-rate) are made when the
+//! diagnostics are first asked for (`Robots::diagnostics`), not at parse time: a
 //! crawler parses and queries, and never asks.
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::decide::is_valid;
 pub use crate::diagnostic::{Code, Diagnostic, Severity};
-use crate::dialect::Precedence;
-use crate::model::{span, Rule, RuleKind};
+use crate::dialect::{GroupMerge, Precedence};
+use crate::model::{span, Agent, RecordKind, Rule, RuleKind};
 use crate::robots::Robots;
 use crate::sort::radix_sort;
 
@@ -31,6 +33,18 @@ pub(crate) fn diagnostics(r: &Robots) -> Vec<Diagnostic> {
     for g in 0..r.groups.len() {
         group_findings(r, g, &mut all);
     }
+    replaced_values(
+        r,
+        RecordKind::CrawlDelay,
+        Code::MultipleCrawlDelay,
+        &mut all,
+    );
+    replaced_values(
+        r,
+        RecordKind::RequestRate,
+        Code::MultipleRequestRate,
+        &mut all,
+    );
     // By line (the sort is stable).
     let mut keys: Vec<(u64, u64)> = (all.iter().enumerate())
         .map(|(i, d)| (u64::from(d.line), i as u64))
@@ -40,6 +54,63 @@ pub(crate) fn diagnostics(r: &Robots) -> Vec<Diagnostic> {
     keys.iter()
         .filter_map(|&(_, i)| found.get_mut(i as usize)?.take())
         .collect()
+}
+
+/// The valid `kind` values that replace an earlier one for some user-agent (the last counts,
+/// docs/records.md): where groups merge, one under a run naming a token (or `*`) that an earlier
+/// run of any group gave a value; elsewhere (only the first group naming an agent is obeyed), an
+/// earlier run of the same group. Linear: each run's agents are read once, for its first value
+/// (a later one under the same run always replaces it).
+fn replaced_values(r: &Robots, kind: RecordKind, code: Code, out: &mut Vec<Diagnostic>) {
+    let merging = r.dialect.group_merge == GroupMerge::All;
+    // Which user-agents have a value yet, by key: where groups merge, the entry of the token
+    // table (the last slot stands for `*`); elsewhere, the first agent of the group that reads
+    // the same (among its first 64).
+    let slots = if merging {
+        r.tokens.len() + 1
+    } else {
+        r.agents.len()
+    };
+    let mut valued = alloc::vec![false; slots];
+    let mut run = None;
+    for g in &r.groups {
+        let first = g.agents.start as usize;
+        let in_group = r.agents.get(span(&g.agents)).unwrap_or_default();
+        let key = |a: &Agent| match (merging, a.global) {
+            (true, true) => Some(r.tokens.len()),
+            (true, false) => r.lookup(r.token(&a.token)),
+            (false, _) => {
+                let same =
+                    |b: &Agent| b.global == a.global && r.token(&b.token) == r.token(&a.token);
+                in_group.iter().take(64).position(same).map(|i| first + i)
+            }
+        };
+        for record in g.records.iter().filter_map(|&i| r.records.get(i as usize)) {
+            if record.kind != kind || !is_valid(kind, r.token(&record.value)) {
+                continue;
+            }
+            let replaces = run == Some(&record.agents) || {
+                let agents = r.agents.get(span(&record.agents)).unwrap_or_default();
+                let replaces =
+                    (agents.iter().filter_map(key)).any(|k| valued.get(k) == Some(&true));
+                for k in agents.iter().filter_map(key) {
+                    if let Some(seen) = valued.get_mut(k) {
+                        *seen = true;
+                    }
+                }
+                replaces
+            };
+            run = Some(&record.agents);
+            if replaces {
+                out.push(Diagnostic {
+                    line: record.line,
+                    severity: code.severity(),
+                    code,
+                    detail: None,
+                });
+            }
+        }
+    }
 }
 
 /// Rules of one group that can never decide: exact duplicates; a Disallow with the same

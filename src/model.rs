@@ -99,6 +99,10 @@ pub struct Record {
     pub group: Option<u32>,
     pub(crate) field: Range<u32>,
     pub(crate) value: Range<u32>,
+    /// The run of user-agent lines it applies to (indices into `Robots::agents`): the user-agent
+    /// lines of its group since the last line that was not one, before it (docs/records.md).
+    /// Empty outside any group.
+    pub(crate) agents: Range<u32>,
 }
 
 /// A compiled entry of a rule set, in the order the dialect examines them.

@@ -18,7 +18,7 @@ use crate::options::Options;
 use crate::pattern::{needs_normalizing, normalize, Side};
 use crate::robots::{Robots, RuleSet, TokenEntry};
 use crate::sort::radix_sort;
-use crate::value::parse_seconds;
+use crate::value::{is_valid_host, parse_request_rate, read_seconds};
 
 /// An empty robots.txt (everything is allowed) in the default dialect, holding no memory: what
 /// [`Robots::reparse`] can fill.
@@ -96,6 +96,15 @@ const RECORDS: &[(&str, RecordKind)] = &[
     ("comment", RecordKind::Comment),
 ];
 
+/// Other spellings of records that crawlers meet, read with a `typo` diagnostic in every dialect
+/// (they never change a verdict): `crawldelay` (temoto/robotstxt, texting_robots), `crawl delay`
+/// (texting_robots, crawler-commons) and `crawl_delay` (docs/records.md).
+const RECORD_SPELLINGS: &[(&str, RecordKind)] = &[
+    ("crawldelay", RecordKind::CrawlDelay),
+    ("crawl delay", RecordKind::CrawlDelay),
+    ("crawl_delay", RecordKind::CrawlDelay),
+];
+
 /// The frequent typos google/robotstxt accepts (semantics I.7), with the field they stand for.
 const TYPOS: &[(&str, Field)] = &[
     ("useragent", Field::UserAgent),
@@ -161,10 +170,15 @@ fn field_of(key: &[u8], dialect: &Dialect) -> Option<(Field, Spelling)> {
             }
         }
     }
-    RECORDS
-        .iter()
-        .find(|&&(n, _)| is_name(key, n))
-        .map(|&(_, kind)| (Field::Record(kind), Spelling::Exact))
+    let record = |names: &[(&str, RecordKind)]| {
+        names
+            .iter()
+            .find(|&&(n, _)| is_name(key, n))
+            .map(|&(_, kind)| Field::Record(kind))
+    };
+    record(RECORDS)
+        .map(|f| (f, Spelling::Exact))
+        .or_else(|| record(RECORD_SPELLINGS).map(|f| (f, Spelling::Typo)))
 }
 
 /// The field a strict dialect would have accepted had the key been spelt right (for hints).
@@ -197,6 +211,14 @@ struct Builder<'s> {
     seen_rule: bool,
     /// A blank line ended the last record (for the hint on the rules that follow it).
     ended_by_blank: bool,
+    /// The last line read (of those with a field) was a user-agent line: the next one continues
+    /// its run.
+    in_run: bool,
+    /// Where in `Robots::agents` the current group's last run of user-agent lines starts: the
+    /// agents the records after it apply to (docs/records.md).
+    run_start: u32,
+    /// A valid Host line has been read (a later one is reported).
+    host_seen: bool,
 }
 
 /// Parses `input` as `options` say. Never fails, never panics. `spare`: a parsed file no longer
@@ -220,6 +242,9 @@ pub(crate) fn parse(input: &[u8], options: &Options, spare: Option<Robots>) -> R
         current: None,
         seen_rule: false,
         ended_by_blank: false,
+        in_run: false,
+        run_start: 0,
+        host_seen: false,
     };
 
     let mut bytes = input;
@@ -230,17 +255,15 @@ pub(crate) fn parse(input: &[u8], options: &Options, spare: Option<Robots>) -> R
     b.r.bytes_read = bytes.len();
 
     // UTF-16 is not robots.txt's encoding, but RFC 9309 §2.3 lets crawlers bridge encoding
-    // mismatches; google/robotstxt reads bytes as they are.
+    // mismatches (`Builder::utf16`).
     if let Some(big_endian) = utf16_bom(bytes) {
-        let severity = if dialect.id == DialectId::Google {
-            Severity::Error
-        } else {
-            Severity::Warning
-        };
-        b.diag_with(0, severity, Code::Utf16, None);
-        if dialect.id != DialectId::Google {
-            transcoded = utf16_to_utf8(&bytes[2..], big_endian);
-            bytes = &transcoded;
+        match b.utf16(&bytes[2..], big_endian) {
+            Utf16::AsIs => {}
+            Utf16::Strip => bytes = &bytes[2..],
+            Utf16::Transcode(text) => {
+                transcoded = text;
+                bytes = &transcoded;
+            }
         }
     }
     // A UTF-8 byte order mark, or any prefix of it, is skipped at the start (semantics I.2).
@@ -353,6 +376,27 @@ fn reuse(spare: Robots, dialect: Dialect, rules_wanted: usize) -> Robots {
     }
 }
 
+/// What a UTF-16 byte order mark at the start makes of the file (`Builder::utf16`).
+enum Utf16 {
+    /// Read the bytes as they are, the mark included.
+    AsIs,
+    /// Skip the mark and read the rest as UTF-8.
+    Strip,
+    /// The text after the mark, transcoded to UTF-8.
+    Transcode(Vec<u8>),
+}
+
+/// Whether the text after a UTF-16 byte order mark really is UTF-16. robots.txt text is mostly
+/// ASCII, whose UTF-16 code units have a zero high octet, while single-byte text has (nearly) no
+/// NUL octets: at least a quarter of the first 256 code units must have one.
+fn is_utf16(body: &[u8], big_endian: bool) -> bool {
+    let high = usize::from(!big_endian);
+    let units = body.chunks_exact(2).take(256);
+    let count = units.len();
+    let ascii = units.filter(|unit| unit[high] == 0).count();
+    count > 0 && ascii * 4 >= count
+}
+
 fn utf16_bom(bytes: &[u8]) -> Option<bool> {
     match bytes {
         [0xFE, 0xFF, ..] => Some(true),
@@ -379,6 +423,37 @@ fn utf16_to_utf8(bytes: &[u8], big_endian: bool) -> Vec<u8> {
 }
 
 impl Builder<'_> {
+    /// A UTF-16 byte order mark at the start, before `body`. google/robotstxt reads the bytes as
+    /// they are; the other dialects read UTF-16 text as UTF-16, and skip a mark before
+    /// single-byte text (an editor's mistake) to read that as UTF-8 (docs/records.md). A
+    /// diagnostic either way.
+    #[cold]
+    #[inline(never)]
+    fn utf16(&mut self, body: &[u8], big_endian: bool) -> Utf16 {
+        let google = self.r.dialect.id == DialectId::Google;
+        let severity = if google {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        if is_utf16(body, big_endian) {
+            self.diag_with(0, severity, Code::Utf16, None);
+            return match google {
+                true => Utf16::AsIs,
+                false => Utf16::Transcode(utf16_to_utf8(body, big_endian)),
+            };
+        }
+        let detail = match google {
+            true => "kept, as google/robotstxt does",
+            false => "skipped; the text is read as UTF-8",
+        };
+        self.diag_with(0, severity, Code::Utf16Bom, Some(String::from(detail)));
+        match google {
+            true => Utf16::AsIs,
+            false => Utf16::Strip,
+        }
+    }
+
     /// Out of line: a finding is rare, and its code inlined at each of some thirty call sites
     /// was most of what the first parse of a process makes V8 compile.
     #[cold]
@@ -502,6 +577,8 @@ impl Builder<'_> {
 
     /// `line`: what the lexer found (`rule_key`, the value's classes).
     fn key_value(&mut self, n: u32, key: &[u8], value: &[u8], line: &Line<'_>) {
+        // Any line with a field but a user-agent line ends a run of user-agent lines.
+        let continues_run = core::mem::replace(&mut self.in_run, false);
         let known = match line.rule_key {
             0 => None,
             // Selected, not branched on: Allow and Disallow lines come in no predictable order.
@@ -537,7 +614,7 @@ impl Builder<'_> {
             self.diag(n, code, Some(detail));
         }
         match field {
-            Field::UserAgent => self.user_agent(n, value),
+            Field::UserAgent => self.user_agent(n, value, continues_run),
             // The kind is looked at only in the dialects without Allow lines, in a function of
             // its own so the compiler cannot test it first: Allow and Disallow lines come in no
             // predictable order, and a branch on the kind was mispredicted in every dialect.
@@ -561,11 +638,16 @@ impl Builder<'_> {
         true
     }
 
-    fn user_agent(&mut self, n: u32, value: &[u8]) {
+    /// `continues_run`: the line before (of those with a field) was a user-agent line too.
+    fn user_agent(&mut self, n: u32, value: &[u8], continues_run: bool) {
         let starts_group = match self.current {
             None => true,
             Some(_) => self.seen_rule,
         };
+        if starts_group || !continues_run {
+            self.run_start = self.r.agents.len() as u32;
+        }
+        self.in_run = true;
         if starts_group {
             let at = self.r.agents.len() as u32;
             let rules = self.r.rules.len() as u32;
@@ -735,17 +817,41 @@ impl Builder<'_> {
                 let detail = Some(self.lossy(value));
                 self.diag(n, Code::SitemapNotAbsolute, detail);
             }
-            RecordKind::CrawlDelay => {
-                if parse_seconds(value).is_none() {
+            RecordKind::CrawlDelay | RecordKind::RequestRate => {
+                let problem = if kind == RecordKind::RequestRate {
+                    parse_request_rate(value)
+                        .is_none()
+                        .then_some(Code::InvalidRequestRate)
+                } else {
+                    match read_seconds(value) {
+                        None => Some(Code::InvalidCrawlDelay),
+                        Some((_, capped)) => capped.then_some(Code::CrawlDelayCapped),
+                    }
+                };
+                if let Some(code) = problem {
                     let detail = Some(self.lossy(value));
-                    self.diag(n, Code::InvalidCrawlDelay, detail);
+                    self.diag(n, code, detail);
                 }
                 if group.is_none() {
                     self.diag(n, Code::RecordOutsideGroup, None);
                 }
             }
+            // Yandex: the first valid Host counts (`Robots::host`).
+            RecordKind::Host => {
+                if !is_valid_host(value) {
+                    let detail = Some(self.lossy(value));
+                    self.diag(n, Code::InvalidHost, detail);
+                } else if core::mem::replace(&mut self.host_seen, true) {
+                    self.diag(n, Code::MultipleHost, None);
+                }
+            }
             _ => {}
         }
+        // The run of user-agent lines above it (docs/records.md).
+        let agents = match group {
+            Some(_) => self.run_start..self.r.agents.len() as u32,
+            None => 0..0,
+        };
         let field = self.push_text(key);
         let value = self.push_text(value);
         let index = self.r.records.len() as u32;
@@ -755,6 +861,7 @@ impl Builder<'_> {
             group,
             field,
             value,
+            agents,
         });
         if let Some(g) = group {
             self.r.groups[g as usize].records.push(index);

@@ -12,6 +12,7 @@ use crate::computed::Computed;
 use crate::diagnostic::Diagnostic;
 use crate::dialect::Dialect;
 use crate::model::{span, Agent, Group, Record, RecordKind, Rule, RuleKind};
+use crate::value::is_valid_host;
 
 /// The rules one crawler obeys: the groups that apply, whose rules are merged and sorted for
 /// decision on the first query that needs them.
@@ -129,6 +130,18 @@ pub struct RecordView<'a> {
     /// The field name as written (`Crawl-delay`, `X-Custom`, ...).
     pub field: &'a str,
     pub value: &'a str,
+    robots: &'a Robots,
+    /// The run of user-agent lines it applies to (`Record::agents`).
+    pub(crate) run: &'a [Agent],
+}
+
+impl<'a> RecordView<'a> {
+    /// The user-agent values, as written, of the run of user-agent lines directly above it in its
+    /// group, which it applies to (docs/records.md); none outside any group.
+    pub fn agents(&self) -> impl Iterator<Item = &'a str> + 'a {
+        let robots = self.robots;
+        self.run.iter().map(move |a| robots.str(&a.written))
+    }
 }
 
 impl Robots {
@@ -204,12 +217,22 @@ impl Robots {
             group: r.group,
             field: self.str(&r.field),
             value: self.str(&r.value),
+            robots: self,
+            run: self.agents.get(span(&r.agents)).unwrap_or_default(),
         })
     }
 
     /// Every other record (Sitemap, Crawl-delay, Host, unknown fields, ...), in file order.
     pub fn records(&self) -> impl Iterator<Item = RecordView<'_>> + '_ {
         (0..self.records.len() as u32).filter_map(move |i| self.record(i))
+    }
+
+    /// Yandex's Host: the first valid Host line anywhere in the file, as written
+    /// (docs/records.md).
+    pub fn host(&self) -> Option<&str> {
+        let host = self.records.iter().filter(|r| r.kind == RecordKind::Host);
+        host.map(|r| self.str(&r.value))
+            .find(|v| is_valid_host(v.as_bytes()))
     }
 
     /// The Sitemap URLs, wherever they stand in the file (RFC 9309 §2.2.4).

@@ -264,14 +264,18 @@ fn redirect_limits() {
     assert_eq!(redirect_limit(Draft1996), 20);
     assert_eq!(redirect_limit(Original1994), 5);
     assert_eq!(redirect_limit(Revisited), 5);
+    // The answer to `code` after `followed` redirects.
+    let after = |d: DialectId, followed: u8, code: u16| {
+        let c = FetchContext {
+            redirects_followed: followed,
+            ..ctx()
+        };
+        decide(d, &FetchOutcome::Status(code), &c)
+    };
     for d in ALL {
         let limit = redirect_limit(d);
         for followed in 0..limit {
-            let c = FetchContext {
-                redirects_followed: followed,
-                ..ctx()
-            };
-            let got = decide(d, &FetchOutcome::Status(302), &c);
+            let got = after(d, followed, 302);
             assert_eq!(
                 got.policy,
                 Policy::FollowRedirect,
@@ -281,11 +285,7 @@ fn redirect_limits() {
         }
         // RFC 9309 §2.3.1.2: "more than five consecutive redirects" -> unavailable.
         for followed in [limit, limit.saturating_add(1), u8::MAX] {
-            let c = FetchContext {
-                redirects_followed: followed,
-                ..ctx()
-            };
-            let got = decide(d, &FetchOutcome::Status(301), &c);
+            let got = after(d, followed, 301);
             assert_eq!(
                 got.policy,
                 Policy::AllowAll,
@@ -295,11 +295,7 @@ fn redirect_limits() {
             assert_eq!(got.reason, "too-many-redirects");
         }
         // The count only matters for a redirect: the file found after the last hop is parsed.
-        let c = FetchContext {
-            redirects_followed: limit,
-            ..ctx()
-        };
-        assert!(is_parse(decide(d, &FetchOutcome::Status(200), &c).policy));
+        assert!(is_parse(after(d, limit, 200).policy));
     }
 }
 
@@ -731,32 +727,27 @@ fn expires_date_and_age() {
     let week = h(Some("Sun, 13 Nov 1994 08:49:37 GMT"), None, None);
     assert_eq!(lifetime(Rfc9309, &week, false), DAY);
     assert_eq!(lifetime(Draft1996, &week, false), 7 * DAY);
-    // Age is subtracted; more age than lifetime means stale now.
-    let aged = CacheHeaders {
-        cache_control: Some("max-age=600"),
-        age: Some("100"),
-        ..CacheHeaders::default()
-    };
-    assert_eq!(lifetime(Google, &aged, false), 500_000);
-    let old = CacheHeaders {
-        cache_control: Some("max-age=600"),
-        age: Some("6000"),
-        ..CacheHeaders::default()
-    };
-    assert_eq!(lifetime(Google, &old, false), 0);
-    let junk_age = CacheHeaders {
-        cache_control: Some("max-age=600"),
-        age: Some("-5"),
-        ..CacheHeaders::default()
-    };
-    assert_eq!(lifetime(Google, &junk_age, false), 600_000);
-    // The cap applies to the time left from our fetch.
-    let capped = CacheHeaders {
-        cache_control: Some("max-age=172800"),
-        age: Some("3600"),
-        ..CacheHeaders::default()
-    };
-    assert_eq!(lifetime(Rfc9309, &capped, false), DAY);
+    // (dialect, Cache-Control, Age, lifetime)
+    for (d, cache_control, age, want) in [
+        // Age is subtracted; more age than lifetime means stale now.
+        (Google, "max-age=600", "100", 500_000),
+        (Google, "max-age=600", "6000", 0),
+        // An Age that is not delta-seconds is ignored.
+        (Google, "max-age=600", "-5", 600_000),
+        // The cap applies to the time left from our fetch.
+        (Rfc9309, "max-age=172800", "3600", DAY),
+    ] {
+        let h = CacheHeaders {
+            age: Some(age),
+            ..cc(cache_control)
+        };
+        assert_eq!(
+            lifetime(d, &h, false),
+            want,
+            "{}: {cache_control}, Age {age}",
+            d.name()
+        );
+    }
 }
 
 #[test]

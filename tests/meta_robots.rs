@@ -10,7 +10,7 @@ use common::Rng;
 
 use robots_eval::meta::{
     meta_robots, x_robots_tag, Conflict, DirectiveKind, DocumentState, ImagePreview, MetaRobots,
-    Origin, Resolved, Scope, HEAD_SCAN_LIMIT, MAX_DIRECTIVES,
+    Origin, OtherMeta, Resolved, Scope, HEAD_SCAN_LIMIT, MAX_DIRECTIVES,
 };
 
 fn head(tags: &str) -> Vec<u8> {
@@ -667,6 +667,11 @@ fn conflict_modes() {
 // The other META tags (seeds 001 and 002)
 // ----------------------------------------------------------------------------------------------
 
+/// The other META data of a head with the one tag `<meta name="{name}" content="{content}">`.
+fn one_tag(name: &str, content: &str) -> OtherMeta {
+    meta(&format!(r#"<meta name="{name}" content="{content}">"#), "x").other
+}
+
 #[test]
 fn other_meta_tags() {
     let tags = r#"
@@ -693,14 +698,7 @@ fn other_meta_tags() {
     assert_eq!((r.raw.as_str(), r.days), ("10 days", Some(10)));
     assert!(m.directives.is_empty());
 
-    let state = |v: &str| {
-        meta(
-            &format!(r#"<meta name="document-state" content="{v}">"#),
-            "x",
-        )
-        .other
-        .document_state
-    };
+    let state = |v: &str| one_tag("document-state", v).document_state;
     assert_eq!(state("static"), Some(DocumentState::Static));
     assert_eq!(state(" Static "), Some(DocumentState::Static));
     assert_eq!(
@@ -709,16 +707,7 @@ fn other_meta_tags() {
     );
     assert_eq!(meta("", "x").other.document_state, None);
 
-    let days = |v: &str| {
-        meta(
-            &format!(r#"<meta name="revisit-after" content="{v}">"#),
-            "x",
-        )
-        .other
-        .revisit_after
-        .unwrap()
-        .days
-    };
+    let days = |v: &str| one_tag("revisit-after", v).revisit_after.unwrap().days;
     assert_eq!(days("1 day"), Some(1));
     assert_eq!(days("7"), Some(7));
     assert_eq!(days("30DAYS"), Some(30));
@@ -842,21 +831,16 @@ fn adversarial_inputs_stay_linear() {
         b"<!-".repeat(n / 3),
         b"<script>".repeat(n / 8),
         b"<script></scrip".repeat(n / 15),
-        b"<meta name=\"robots\" content=\""
-            .to_vec()
-            .into_iter()
-            .chain(b"noindex,".repeat(n / 8))
-            .collect(),
+        [
+            &b"<meta name=\"robots\" content=\""[..],
+            &b"noindex,".repeat(n / 8),
+        ]
+        .concat(),
         b"<meta name=".repeat(n / 11),
         b"<meta a".repeat(n / 7),
         b"<meta name=robots content=&#".repeat(n / 27),
         b"&#99999999999999999999".repeat(n / 22),
-        b"<meta name=robots content='"
-            .to_vec()
-            .into_iter()
-            .chain(b"&".repeat(n))
-            .chain(*b"'>")
-            .collect(),
+        [&b"<meta name=robots content='"[..], &b"&".repeat(n), b"'>"].concat(),
         b"\xff".repeat(n),
     ];
     let started = std::time::Instant::now();

@@ -1,6 +1,9 @@
 // Words for verdicts: what each dialect does, and why a cell is what it is.
 // The rules named here are the core's dialect presets (src/dialect.rs, src/agent.rs).
 
+// The record-based dialects (1996, 1994, Revisited) all fall back the same way.
+const FIRST_STAR_RECORD = 'No record names this robot, so the first User-agent: * record applies.';
+
 export const DIALECTS = [
   {
     id: 'rfc9309', short: 'RFC 9309', name: 'RFC 9309 (2022)',
@@ -20,21 +23,21 @@ export const DIALECTS = [
     id: 'draft1996', short: '1996 draft', name: '1996 draft (Koster)',
     about: '“A Method for Web Robots Control”: Allow and Disallow, first match wins, records end at blank lines, no wildcards.',
     select: 'the first record whose User-agent value contains the robot’s name, ignoring case (for a full header, its first product that is not Mozilla/compatible); only that record counts.',
-    global: 'No record names this robot, so the first User-agent: * record applies.',
+    global: FIRST_STAR_RECORD,
     precedence: 'the first matching rule of the record, in file order, wins.',
   },
   {
     id: 'original1994', short: '1994', name: '1994 standard',
     about: '“A Standard for Robot Exclusion”: Disallow only (Allow lines are ignored), plain prefixes, records end at blank lines.',
     select: 'the first record whose User-agent value is contained in the robot’s User-agent string, ignoring case (so “bot” also matches “Robot”); only that record counts.',
-    global: 'No record names this robot, so the first User-agent: * record applies.',
+    global: FIRST_STAR_RECORD,
     precedence: 'any Disallow whose value starts the path excludes it; Allow does not exist in 1994, so those lines are ignored.',
   },
   {
     id: 'revisited', short: 'Revisited', name: 'Revisited (Kollar et al.)',
     about: '“Robot Exclusion Standard Revisited”: the 1994 model with several agents and several paths per line, separated by spaces.',
     select: 'the first record with a User-agent id contained in the robot’s User-agent string, ignoring case; only that record counts.',
-    global: 'No record names this robot, so the first User-agent: * record applies.',
+    global: FIRST_STAR_RECORD,
     precedence: 'any Disallow path that starts the URL’s path excludes it; Allow lines are ignored.',
   },
 ];

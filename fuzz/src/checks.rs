@@ -1,5 +1,8 @@
 //! What each fuzz target checks, as plain functions: the targets call them, and
 //! `tests/regressions.rs` (through `#[path]`) replays saved inputs through the very same code.
+//! `meta` and `fetch` need the `lifecycle` feature: robots-eval's own where the tests include
+//! this file (so `cargo test --no-default-features` builds without them), the fuzz crate's
+//! mirror of it here (on by default).
 #![allow(dead_code)]
 
 use robots_eval::{DialectId, Options, Reason, Robots, Selection};
@@ -141,6 +144,7 @@ pub fn differential(data: &[u8]) {
     }
 }
 
+#[cfg(feature = "lifecycle")]
 /// `meta` target: any bytes as an HTML document and (after the first `\xFF\xFE`) an agent; the
 /// rest, split at `\n`, as X-Robots-Tag header values. Both conflict rules.
 pub fn meta(data: &[u8]) {
@@ -157,6 +161,7 @@ pub fn meta(data: &[u8]) {
     }
 }
 
+#[cfg(feature = "lifecycle")]
 /// `fetch` target: the fetch policy and the freshness of any outcome and headers. The first 16
 /// bytes pick the dialect, the outcome, the status, the clock and the flags; the rest is
 /// Retry-After, Cache-Control, Expires, Date and Age, separated by `\xFF\xFE`.

@@ -578,7 +578,13 @@ struct Cell<'a> {
 }
 
 fn answer(file: &File, url: &str, agent: &str) -> Answer {
-    let v: Verdict = file.robots.check(url, agent);
+    // `A,B` (commas, no space): one crawler's product tokens, the first with a group of its own
+    // deciding (docs/records.md); a User-Agent header always has a space.
+    let tokens: Vec<&str> = match agent.contains(',') && !agent.contains(char::is_whitespace) {
+        true => agent.split(',').filter(|t| !t.is_empty()).collect(),
+        false => vec![agent],
+    };
+    let v: Verdict = file.robots.check(url, file.robots.pick_agent(&tokens));
     let rule = file.robots.deciding_rule(&v).map(|r| {
         let written = file
             .lines

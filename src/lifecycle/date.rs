@@ -19,50 +19,55 @@ pub(crate) const DAY_MS: u64 = 86_400_000;
 #[must_use]
 pub fn parse_http_date(value: &str, now_ms: u64) -> Option<i64> {
     let tokens = Tokens::split(value.as_bytes(), false)?;
-    let t = tokens.as_slice();
-    match *t {
+    let (day, mon, year, time) = match *tokens.as_slice() {
         // IMF-fixdate: day-name "," SP date1 SP time-of-day SP GMT
         [wd, day, mon, year, time, zone] => {
-            let wd = wd.strip_suffix(b",")?;
-            weekday(wd)?;
+            weekday(wd.strip_suffix(b",")?)?;
             gmt(zone)?;
-            let year = if year.len() == 4 {
-                digits(year)?
-            } else {
-                return None;
-            };
-            let (h, mi, s) = hms(time, false)?;
-            civil_to_ms(i64::from(year), month(mon)?, two_digits(day)?, h, mi, s)
+            (day, mon, four_digit_year(year)?, time)
         }
         // rfc850-date: day-name-l "," SP date2 SP time-of-day SP GMT
         [wd, date, time, zone] if wd.ends_with(b",") => {
             weekday(wd.strip_suffix(b",")?)?;
             gmt(zone)?;
-            let mut parts = date.split(|&c| c == b'-');
-            let (day, mon, year) = (parts.next()?, parts.next()?, parts.next()?);
-            if parts.next().is_some() {
-                return None;
-            }
-            let year = match year.len() {
-                2 => two_digit_year_rfc9110(digits(year)?, now_ms),
-                4 => i64::from(digits(year)?),
-                _ => return None,
-            };
-            let (h, mi, s) = hms(time, false)?;
-            civil_to_ms(year, month(mon)?, two_digits(day)?, h, mi, s)
+            let (day, mon, year) = dashed(date)?;
+            let year = read_year(year, |yy| two_digit_year_rfc9110(yy, now_ms))?;
+            (day, mon, year, time)
         }
         // asctime-date: day-name SP month SP ( 2DIGIT / ( SP DIGIT ) ) SP time-of-day SP year
         [wd, mon, day, time, year] => {
             weekday(wd)?;
-            let year = if year.len() == 4 {
-                digits(year)?
-            } else {
-                return None;
-            };
-            let (h, mi, s) = hms(time, false)?;
-            civil_to_ms(i64::from(year), month(mon)?, two_digits(day)?, h, mi, s)
+            (day, mon, four_digit_year(year)?, time)
         }
-        _ => None,
+        _ => return None,
+    };
+    let (h, mi, s) = hms(time, false)?;
+    civil_to_ms(year, month(mon)?, two_digits(day)?, h, mi, s)
+}
+
+/// The day, month and year of an RFC 850 date (`06-Nov-94`).
+fn dashed(date: &[u8]) -> Option<(&[u8], &[u8], &[u8])> {
+    let mut parts = date.split(|&c| c == b'-');
+    let dmy = (parts.next()?, parts.next()?, parts.next()?);
+    parts.next().is_none().then_some(dmy)
+}
+
+/// A year of four digits.
+fn four_digit_year(v: &[u8]) -> Option<i64> {
+    if v.len() == 4 {
+        digits(v).map(i64::from)
+    } else {
+        None
+    }
+}
+
+/// A year of four digits, or of two as `two_digit` reads them (RFC 9110 measures from the
+/// clock, RFC 5322 from a fixed pivot).
+fn read_year(v: &[u8], two_digit: impl FnOnce(u32) -> i64) -> Option<i64> {
+    if v.len() == 2 {
+        digits(v).map(two_digit)
+    } else {
+        four_digit_year(v)
     }
 }
 
@@ -335,11 +340,7 @@ fn rfc_date(v: &[u8]) -> Option<i64> {
     let (day, mon, year, time);
     if first.contains(&b'-') {
         // RFC 850: 25-Jun-10
-        let mut parts = first.split(|&c| c == b'-');
-        (day, mon, year) = (parts.next()?, parts.next()?, parts.next()?);
-        if parts.next().is_some() {
-            return None;
-        }
+        (day, mon, year) = dashed(first)?;
         k = k.checked_add(1)?;
         time = tok(k).filter(|x| x.contains(&b':'));
         k = k.checked_add(usize::from(time.is_some()))?;
@@ -367,18 +368,10 @@ fn rfc_date(v: &[u8]) -> Option<i64> {
     if k != t.len() {
         return None;
     }
-    let year = match year.len() {
-        2 => {
-            let yy = i64::from(digits(year)?);
-            if yy < 50 {
-                yy.checked_add(2000)?
-            } else {
-                yy.checked_add(1900)?
-            }
-        }
-        4 => i64::from(digits(year)?),
-        _ => return None,
-    };
+    // RFC 5322 §4.3: 00-49 are 20xx, 50-99 19xx.
+    let year = read_year(year, |yy| {
+        i64::from(yy).saturating_add(if yy < 50 { 2000 } else { 1900 })
+    })?;
     let (h, mi, s) = match time {
         Some(x) => hms(x, true)?,
         None => (0, 0, 0),

@@ -189,9 +189,29 @@ const fn d(
     }
 }
 
+impl Decision {
+    /// The same decision, to be revised at `at_ms` (a stage of an unreachable schedule ends).
+    const fn until(self, at_ms: u64) -> Decision {
+        Decision {
+            next_change_at_ms: Some(at_ms),
+            ..self
+        }
+    }
+}
+
 const PARSE: Policy = Policy::Parse {
     max_bytes: DEFAULT_MAX_BYTES,
 };
+
+/// A 304 with a cached copy at hand: every dialect keeps obeying it; only the source differs.
+const fn not_modified(source: &'static str) -> Decision {
+    d(
+        Policy::UseCached,
+        "not-modified",
+        "The cached copy is still current: keep obeying it.",
+        source,
+    )
+}
 
 /// Decides what a crawler speaking `dialect` does after `outcome`.
 ///
@@ -253,12 +273,7 @@ fn rfc9309(class: Class, ctx: &FetchContext<'_>) -> Decision {
             "robots.txt was fetched: obey its parseable rules (at least the first 500 KiB).",
             "RFC 9309 §2.3.1.1, §2.5",
         ),
-        Class::NotModified => d(
-            Policy::UseCached,
-            "not-modified",
-            "The cached copy is still current: keep obeying it.",
-            "RFC 9309 §2.4 (caching per RFC 9111 §4.3.4)",
-        ),
+        Class::NotModified => not_modified("RFC 9309 §2.4 (caching per RFC 9111 §4.3.4)"),
         Class::Redirect => d(
             Policy::FollowRedirect,
             "redirect",
@@ -284,14 +299,13 @@ fn rfc9309(class: Class, ctx: &FetchContext<'_>) -> Decision {
         Class::ServerError | Class::Network | Class::Timeout | Class::Invalid => {
             let (elapsed, since) = unreachable_for(ctx);
             if elapsed < UNREACHABLE_LONG_MS {
-                let mut out = d(
+                d(
                     Policy::DisallowAll,
                     "unreachable",
                     "robots.txt is unreachable (server or network error): assume complete disallow until it can be fetched.",
                     "RFC 9309 §2.3.1.4",
-                );
-                out.next_change_at_ms = Some(since.saturating_add(UNREACHABLE_LONG_MS));
-                out
+                )
+                .until(since.saturating_add(UNREACHABLE_LONG_MS))
             } else if ctx.has_cached_copy {
                 d(
                     Policy::UseCached,
@@ -319,12 +333,7 @@ fn google(class: Class, ctx: &FetchContext<'_>) -> Decision {
             "robots.txt was fetched: obey its rules; content after 500 KiB is ignored.",
             "Google robots.txt spec: 2xx, file size limit (D.2, D.5)",
         ),
-        Class::NotModified => d(
-            Policy::UseCached,
-            "not-modified",
-            "The cached copy is still current: keep obeying it.",
-            "Google robots.txt spec: caching (D.3); RFC 9111 §4.3.4",
-        ),
+        Class::NotModified => not_modified("Google robots.txt spec: caching (D.3); RFC 9111 §4.3.4"),
         Class::Redirect => d(
             Policy::FollowRedirect,
             "redirect",
@@ -350,16 +359,15 @@ fn google(class: Class, ctx: &FetchContext<'_>) -> Decision {
         | Class::Invalid => {
             let (elapsed, since) = unreachable_for(ctx);
             if elapsed < GOOGLE_STOP_MS {
-                let mut out = d(
+                d(
                     Policy::DisallowAll,
                     "server-error",
                     "Server error, 429 or network failure: crawling stops for the first 12 hours while robots.txt is retried.",
                     "Google robots.txt spec: 5xx, other errors (D.2; 429 as 5xx is our reading of \"except 429\")",
-                );
-                out.next_change_at_ms = Some(since.saturating_add(GOOGLE_STOP_MS));
-                out
+                )
+                .until(since.saturating_add(GOOGLE_STOP_MS))
             } else if elapsed < UNREACHABLE_LONG_MS {
-                let mut out = if ctx.has_cached_copy {
+                let out = if ctx.has_cached_copy {
                     d(
                         Policy::UseCached,
                         "server-error-cached",
@@ -374,8 +382,7 @@ fn google(class: Class, ctx: &FetchContext<'_>) -> Decision {
                         "Google robots.txt spec: 5xx (D.2)",
                     )
                 };
-                out.next_change_at_ms = Some(since.saturating_add(UNREACHABLE_LONG_MS));
-                out
+                out.until(since.saturating_add(UNREACHABLE_LONG_MS))
             } else if ctx.site_down {
                 d(
                     Policy::DisallowAll,
@@ -403,12 +410,7 @@ fn draft1996(class: Class) -> Decision {
             "robots.txt was fetched: read it, parse it and obey the record for this robot.",
             "draft-koster-robots-00 §3.1 (500 KiB limit: our choice, §6 asks for a limit)",
         ),
-        Class::NotModified => d(
-            Policy::UseCached,
-            "not-modified",
-            "The cached copy is still current: keep obeying it.",
-            "draft-koster-robots-00 §3.4 (HTTP cache control)",
-        ),
+        Class::NotModified => not_modified("draft-koster-robots-00 §3.4 (HTTP cache control)"),
         Class::Redirect => d(
             Policy::FollowRedirect,
             "redirect",
@@ -455,62 +457,51 @@ fn draft1996(class: Class) -> Decision {
 
 /// The 1994 standard and Revisited: they say only that an empty or absent file means every robot
 /// is welcome (A.10). Everything else follows the 1996 draft, which was written to document the
-/// 1994 method (our choice).
+/// 1994 method (our choice): the draft's decision, in the 1994 standard's words and sources.
 fn early(class: Class) -> Decision {
-    match class {
-        Class::Success => d(
-            PARSE,
-            "success",
+    /// Where the 1994 standard is silent and the draft's rule is taken.
+    const AS_DRAFT: &str =
+        "our choice: the 1994 standard is silent; as draft-koster-robots-00 §3.1";
+    /// Where the 1994 standard is silent and the outcome counts as an absent file.
+    const AS_ABSENT: &str = "our choice: the 1994 standard is silent (absent file: A.10)";
+    let draft = draft1996(class);
+    let (message, source) = match class {
+        Class::Success => (
             "robots.txt was fetched: parse it and obey the record for this robot; an empty file allows everything.",
             "1994 standard (empty file: A.10); 500 KiB limit: our choice",
         ),
-        Class::NotModified => d(
-            Policy::UseCached,
-            "not-modified",
-            "The cached copy is still current: keep obeying it.",
-            "our choice: RFC 9111 §4.3.4",
-        ),
-        Class::Redirect => d(
-            Policy::FollowRedirect,
-            "redirect",
+        Class::NotModified => (draft.message, "our choice: RFC 9111 §4.3.4"),
+        Class::Redirect => (
             "Follow the redirect (at most five hops).",
             "our choice: the 1994 standard is silent; five hops as RFC 9309 §2.3.1.2",
         ),
-        Class::TooManyRedirects => d(
-            Policy::AllowAll,
-            "too-many-redirects",
+        Class::TooManyRedirects => (
             "The redirect chain never reached a file: treated as an absent file, so every robot is welcome.",
-            "our choice: the 1994 standard is silent (absent file: A.10)",
+            AS_ABSENT,
         ),
-        Class::Forbidden => d(
-            Policy::DisallowAll,
-            "forbidden",
+        Class::Forbidden => (
             "401 or 403: access to the whole site is treated as restricted. Serve robots.txt with 200 to allow crawling.",
-            "our choice: the 1994 standard is silent; as draft-koster-robots-00 §3.1",
+            AS_DRAFT,
         ),
-        Class::NotFound => d(
-            Policy::AllowAll,
-            "not-found",
+        Class::NotFound => (
             "No robots.txt: every robot is welcome.",
             "1994 standard (absent or empty file: A.10)",
         ),
-        Class::ClientError => d(
-            Policy::AllowAll,
-            "client-error",
+        Class::ClientError => (
             "Another 4xx status: treated as an absent file, so every robot is welcome.",
-            "our choice: the 1994 standard is silent (absent file: A.10)",
+            AS_ABSENT,
         ),
         Class::RequestTimeout
         | Class::TooManyRequests
         | Class::ServerError
         | Class::Network
         | Class::Timeout
-        | Class::Invalid => d(
-            Policy::Defer,
-            "temporary-failure",
-            "Temporary failure: defer visits to the site until robots.txt can be retrieved.",
-            "our choice: the 1994 standard is silent; as draft-koster-robots-00 §3.1",
-        ),
+        | Class::Invalid => (draft.message, AS_DRAFT),
+    };
+    Decision {
+        message,
+        source,
+        ..draft
     }
 }
 

@@ -434,29 +434,42 @@ fn split_colon(item: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// The directive names we know, including those that take a value.
-const KNOWN: [&str; 17] = [
-    "all",
-    "none",
-    "index",
-    "noindex",
-    "follow",
-    "nofollow",
-    "archive",
-    "noarchive",
-    "nocache",
-    "nosnippet",
-    "max-snippet",
-    "max-image-preview",
-    "max-video-preview",
-    "noimageindex",
-    "notranslate",
-    "unavailable_after",
-    "indexifembedded",
+/// The directives without a value, by name (`nocache` is Bing's synonym of `noarchive`). The
+/// directives that take one are read in [`kind_of`].
+const PLAIN: [(&str, DirectiveKind); 13] = [
+    ("all", DirectiveKind::All),
+    ("none", DirectiveKind::None),
+    ("index", DirectiveKind::Index),
+    ("noindex", DirectiveKind::NoIndex),
+    ("follow", DirectiveKind::Follow),
+    ("nofollow", DirectiveKind::NoFollow),
+    ("archive", DirectiveKind::Archive),
+    ("noarchive", DirectiveKind::NoArchive),
+    ("nocache", DirectiveKind::NoArchive),
+    ("nosnippet", DirectiveKind::NoSnippet),
+    ("noimageindex", DirectiveKind::NoImageIndex),
+    ("notranslate", DirectiveKind::NoTranslate),
+    ("indexifembedded", DirectiveKind::IndexIfEmbedded),
 ];
 
+/// The values of `max-image-preview`.
+const IMAGE_PREVIEWS: [(&str, ImagePreview); 3] = [
+    ("none", ImagePreview::None),
+    ("standard", ImagePreview::Standard),
+    ("large", ImagePreview::Large),
+];
+
+/// The value `table` gives `name`, ignoring ASCII case.
+fn lookup<T: Clone>(table: &[(&str, T)], name: &str) -> Option<T> {
+    table
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.clone())
+}
+
+/// A directive name we know, with or without a value.
 fn is_known(name: &str) -> bool {
-    KNOWN.iter().any(|k| k.eq_ignore_ascii_case(name))
+    kind_of(name, None) != DirectiveKind::Unknown
 }
 
 /// A plausible bot name: letters, digits, `-`, `_`.
@@ -488,68 +501,33 @@ fn name_applies(name: &[u8], token: &[u8]) -> bool {
             && token.get(name.len()) == Some(&b'-'))
 }
 
+/// What the directive `name` means, with `value`, the text after its colon if any.
 fn kind_of(name: &str, value: Option<&str>) -> DirectiveKind {
-    let is = |k: &str| name.eq_ignore_ascii_case(k);
-    // "noindex:" with nothing after the colon is still noindex.
-    let plain = value.is_none_or(str::is_empty);
-    let plain_kind = if is("all") {
-        Some(DirectiveKind::All)
-    } else if is("none") {
-        Some(DirectiveKind::None)
-    } else if is("index") {
-        Some(DirectiveKind::Index)
-    } else if is("noindex") {
-        Some(DirectiveKind::NoIndex)
-    } else if is("follow") {
-        Some(DirectiveKind::Follow)
-    } else if is("nofollow") {
-        Some(DirectiveKind::NoFollow)
-    } else if is("archive") {
-        Some(DirectiveKind::Archive)
-    } else if is("noarchive") || is("nocache") {
-        Some(DirectiveKind::NoArchive)
-    } else if is("nosnippet") {
-        Some(DirectiveKind::NoSnippet)
-    } else if is("noimageindex") {
-        Some(DirectiveKind::NoImageIndex)
-    } else if is("notranslate") {
-        Some(DirectiveKind::NoTranslate)
-    } else if is("indexifembedded") {
-        Some(DirectiveKind::IndexIfEmbedded)
-    } else {
-        None
-    };
-    if let Some(k) = plain_kind {
-        return if plain { k } else { DirectiveKind::Invalid };
-    }
-    let v = value.unwrap_or("");
-    if is("max-snippet") {
-        limit(v).map_or(DirectiveKind::Invalid, DirectiveKind::MaxSnippet)
-    } else if is("max-video-preview") {
-        limit(v).map_or(DirectiveKind::Invalid, DirectiveKind::MaxVideoPreview)
-    } else if is("max-image-preview") {
-        let p = if v.eq_ignore_ascii_case("none") {
-            Some(ImagePreview::None)
-        } else if v.eq_ignore_ascii_case("standard") {
-            Some(ImagePreview::Standard)
-        } else if v.eq_ignore_ascii_case("large") {
-            Some(ImagePreview::Large)
+    if let Some(kind) = lookup(&PLAIN, name) {
+        // "noindex:" with nothing after the colon is still noindex.
+        return if value.is_none_or(str::is_empty) {
+            kind
         } else {
-            None
-        };
-        p.map_or(DirectiveKind::Invalid, DirectiveKind::MaxImagePreview)
-    } else if is("unavailable_after") {
-        if v.is_empty() {
             DirectiveKind::Invalid
-        } else {
-            DirectiveKind::UnavailableAfter {
-                date: v.to_owned(),
-                at_ms: parse_date(v),
-            }
-        }
-    } else {
-        DirectiveKind::Unknown
+        };
     }
+    let is = |k: &str| name.eq_ignore_ascii_case(k);
+    let v = value.unwrap_or("");
+    let kind = if is("max-snippet") {
+        limit(v).map(DirectiveKind::MaxSnippet)
+    } else if is("max-video-preview") {
+        limit(v).map(DirectiveKind::MaxVideoPreview)
+    } else if is("max-image-preview") {
+        lookup(&IMAGE_PREVIEWS, v).map(DirectiveKind::MaxImagePreview)
+    } else if is("unavailable_after") {
+        (!v.is_empty()).then(|| DirectiveKind::UnavailableAfter {
+            date: v.to_owned(),
+            at_ms: parse_date(v),
+        })
+    } else {
+        return DirectiveKind::Unknown;
+    };
+    kind.unwrap_or(DirectiveKind::Invalid)
 }
 
 /// `-1` or a count of at most nine digits.
@@ -576,35 +554,18 @@ fn days(v: &str) -> Option<u32> {
 /// Applies the conflict rule to the directives.
 fn resolve(directives: &[Directive], conflict: Conflict) -> Resolved {
     let mut r = Resolved::default();
-    // For the Seed001 rule: which of its six terms appear.
+    // For the Seed001 rule: which of its six terms appear (NONE counts as NOINDEX and NOFOLLOW).
     let (mut all, mut index, mut follow, mut noindex, mut nofollow) =
         (false, false, false, false, false);
-    let mut only_noindex = true;
     let mut nosnippet = false;
     for d in directives {
         match &d.kind {
-            DirectiveKind::All => {
-                all = true;
-                only_noindex = false;
-            }
-            DirectiveKind::None => {
-                noindex = true;
-                nofollow = true;
-                only_noindex = false;
-            }
-            DirectiveKind::Index => {
-                index = true;
-                only_noindex = false;
-            }
+            DirectiveKind::All => all = true,
+            DirectiveKind::None => (noindex, nofollow) = (true, true),
+            DirectiveKind::Index => index = true,
             DirectiveKind::NoIndex => noindex = true,
-            DirectiveKind::Follow => {
-                follow = true;
-                only_noindex = false;
-            }
-            DirectiveKind::NoFollow => {
-                nofollow = true;
-                only_noindex = false;
-            }
+            DirectiveKind::Follow => follow = true,
+            DirectiveKind::NoFollow => nofollow = true,
             DirectiveKind::NoArchive => r.archive = false,
             DirectiveKind::NoSnippet => nosnippet = true,
             DirectiveKind::MaxSnippet(n) => r.max_snippet = min_limit(r.max_snippet, *n),
@@ -651,7 +612,7 @@ fn resolve(directives: &[Directive], conflict: Conflict) -> Resolved {
                 // не индексируются." ("If robot_terms contains only NOINDEX, the links from this
                 // page are not indexed", where "indexing links" is the seed's word for following
                 // them: "FOLLOW - разрешает индексировать все ссылки из этой страницы".)
-                if noindex && only_noindex {
+                if noindex && !(index || follow || nofollow) {
                     r.follow = false;
                 }
             }

@@ -54,14 +54,17 @@ test('Robots.parse: bad options', () => {
 test('queries: arguments of the wrong type are TypeErrors', () => {
   for (const bad of [undefined, null, 1, {}, ['/x']]) {
     throwsClearly(() => robots.isAllowed(bad, 'bot'), TypeError, /isAllowed\(url, agent\): url must be a string or a URL, got /);
-    throwsClearly(() => robots.isAllowed('/x', bad), TypeError, /isAllowed\(url, agent\): agent must be a string, got /);
     throwsClearly(() => robots.explain(bad, 'bot'), TypeError, /explain\(url, agent\): url must be a string or a URL/);
-    throwsClearly(() => robots.crawlDelay(bad), TypeError, /crawlDelay\(agent\): agent must be a string/);
+  }
+  // An agent is a product token or a list of them (['Googlebot-News', 'Googlebot']).
+  for (const bad of [undefined, null, 1, {}, [], [1], ['a', null]]) {
+    throwsClearly(() => robots.isAllowed('/x', bad), TypeError, /isAllowed\(url, agent\): agent must be a string or a non-empty array of strings, got /);
+    throwsClearly(() => robots.crawlDelay(bad), TypeError, /crawlDelay\(agent\): agent must be a string or a non-empty array of strings/);
   }
   throwsClearly(() => robots.table('/x', ['a']), TypeError, /table\(urls, agents\): urls must be an array of strings, got "\/x"/);
   throwsClearly(() => robots.table(['/x'], undefined), TypeError, /agents must be an array of strings, got undefined/);
   throwsClearly(() => robots.table(['/x', 3], ['a']), TypeError, /urls\[1\]: url must be a string or a URL, got number 3/);
-  throwsClearly(() => robots.table(['/x'], ['a', null]), TypeError, /agents\[1\] must be a string, got null/);
+  throwsClearly(() => robots.table(['/x'], ['a', null]), TypeError, /agents\[1\]: agent must be a string or a non-empty array of strings, got null/);
   throwsClearly(() => new Robots(), TypeError, /use Robots\.parse/);
 });
 

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { closedPort } from './loopback.mjs';
 
 /**
  * Serves the case's routes: { path: { status, headers, body | body_b64 } } ({origin} in a body is
@@ -25,15 +26,6 @@ async function serve(routes) {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;
-}
-
-/** A port nothing listens on: bound, then closed. */
-async function closedPort() {
-  const s = createServer();
-  await new Promise((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address();
-  await new Promise((resolve) => s.close(resolve));
-  return port;
 }
 
 /** Runs one case with `command` (an argv prefix: [file, ...args]); returns the differences found. */

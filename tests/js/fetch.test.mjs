@@ -3,6 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { fetchRobots, Robots } from 'robots-eval';
+import { closedPort } from './loopback.mjs';
 
 const BODY = 'User-agent: *\nDisallow: /private\n';
 let server;
@@ -153,10 +154,7 @@ test('503 with Retry-After: kept until then (delay-seconds or an HTTP-date), cap
 });
 
 test('a network error is kept for retryAfterMs too; a 4xx keeps its cache headers', async () => {
-  const s = createServer();
-  await new Promise((r) => s.listen(0, '127.0.0.1', r));
-  const port = s.address().port;
-  await new Promise((r) => s.close(r));
+  const port = await closedPort();
   const down = await fetchRobots(`http://127.0.0.1:${port}/`);
   assert.equal(down.source.status, 0);
   assert.equal(lifetime(down), 5 * MIN);
@@ -211,10 +209,7 @@ test('a timeout: disallow all under rfc9309', async () => {
 });
 
 test('a network error (connection refused): disallow all under rfc9309', async () => {
-  const s = createServer();
-  await new Promise((r) => s.listen(0, '127.0.0.1', r));
-  const port = s.address().port;
-  await new Promise((r) => s.close(r));
+  const port = await closedPort();
   const robots = await fetchRobots(`http://127.0.0.1:${port}/`);
   assert.equal(robots.source.status, 0);
   assert.equal(robots.source.policy, 'disallow-all');

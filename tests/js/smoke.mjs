@@ -40,6 +40,16 @@ export function smoke(Robots) {
   eq('crawlDelay none', robots.crawlDelay('Other'), undefined);
   eq('sitemaps', robots.sitemaps, ['https://example.com/sitemap.xml']);
   eq('diagnostics codes', robots.diagnostics.map((d) => [d.line, d.severity, d.code]), [[10, 'warning', 'unknown-field']]);
+  eq('agent list', robots.isAllowed('/private/x', ['Other', 'FooBot']), false);
+  eq('isExplicitlyDisallowed', [robots.isExplicitlyDisallowed('/private/x', 'FooBot'), robots.isExplicitlyDisallowed('/x', 'Other')], [true, false]);
+  eq('records', robots.records, [
+    { key: 'Crawl-delay', value: '2.5', line: 5, agents: ['FooBot', 'BarBot'] },
+    { key: 'Frobnicate', value: 'yes', line: 10, agents: ['*'] },
+  ]);
+  eq('host none', robots.host, null);
+  const rate = Robots.parse('Host: example.com\nUser-agent: a\nRequest-rate: 1/10m\n');
+  eq('host, requestRate', [rate.host, rate.requestRate('a'), rate.requestRate('b')], ['example.com', { requests: 1, seconds: 600 }, undefined]);
+  rate.free();
   eq('dialect', robots.dialect, 'rfc9309');
   const bytes = Robots.parse(new TextEncoder().encode('User-agent: *\nDisallow: /x\n'), { dialect: 'google', maxBytes: 1000 });
   eq('bytes + google', [bytes.isAllowed('/x', 'a'), bytes.isAllowed('/y', 'a'), bytes.dialect], [false, true, 'google']);

@@ -31,7 +31,7 @@ extern crate alloc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use robots_eval::{DialectId, Options, Reason, Robots, Selection, Verdict};
+use robots_eval::{DialectId, Options, Reason, RecordKind, Robots, Selection, Verdict};
 use wasm_bindgen::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
@@ -231,6 +231,16 @@ mod json {
     pub struct RevisitAfter<'a> {
         pub raw: &'a str,
         pub days: Option<u32>,
+    }
+
+    /// A line that is not a user-agent, rule or Sitemap line (`robots.records`).
+    #[derive(Serialize)]
+    pub struct Record<'a> {
+        pub key: &'a str,
+        pub value: &'a str,
+        pub line: u32,
+        /// The user-agent lines it applies to; none outside any group.
+        pub agents: Option<Vec<&'a str>>,
     }
 
     /// The names of the core's dialects and reasons (`Engine::names`).
@@ -527,6 +537,52 @@ impl Engine {
     /// 1 when the input was longer than max_bytes (the rest was ignored).
     pub fn truncated(&self, handle: u32) -> u32 {
         self.robots(handle).map_or(0, |r| u32::from(r.truncated()))
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Records and agent lists (docs/records.md).
+    // -----------------------------------------------------------------------------------------
+
+    /// The Request-rate of the agent in the first `len` input bytes: its seconds (NaN when there
+    /// is none), and its number of requests into the number result.
+    pub fn request_rate(&mut self, handle: u32, len: u32) -> f64 {
+        let rate = self
+            .robots(handle)
+            .and_then(|r| r.request_rate(text(&self.input, 0, len)));
+        self.u32s.clear();
+        match rate {
+            Some(rate) => {
+                self.u32s.push(rate.requests);
+                rate.seconds
+            }
+            None => f64::NAN,
+        }
+    }
+
+    /// The Host (its JSON: a string, or null when there is none) into the text result; returns
+    /// its byte length.
+    pub fn host(&mut self, handle: u32) -> u32 {
+        let out = json::to_string(&self.robots(handle).and_then(Robots::host));
+        self.put_text(out)
+    }
+
+    /// Every record but Sitemap lines (`json::Record`s) into the text result; returns its byte
+    /// length.
+    pub fn records(&mut self, handle: u32) -> u32 {
+        let out = self.robots(handle).map(|r| {
+            let all: Vec<json::Record> = r
+                .records()
+                .filter(|record| record.kind != RecordKind::Sitemap)
+                .map(|record| json::Record {
+                    key: record.field,
+                    value: record.value,
+                    line: record.line,
+                    agents: record.group.map(|_| record.agents().collect()),
+                })
+                .collect();
+            json::to_string(&all)
+        });
+        self.put_text(out.unwrap_or_default())
     }
 
     // -----------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 // Type-checked (tsc --noEmit, types.test.mjs) against the .d.ts shipped in the packed package.
-import { Robots, type Explanation, type DecisionTable, type Diagnostic, type Dialect } from 'robots-eval';
+import { Robots, type Explanation, type DecisionTable, type Diagnostic, type Dialect, type Agent, type RequestRate, type RobotsRecord } from 'robots-eval';
 
 const robots: Robots = Robots.parse('User-agent: *\nDisallow: /\n', { dialect: 'google', maxBytes: 512000 });
 const bytes = Robots.parse(new Uint8Array([10]));
@@ -12,6 +12,16 @@ const agents: string[] | undefined = why.group?.agents;
 const table: DecisionTable = robots.table(['/a', '/b'], ['a', 'b']);
 const cell: boolean = table.allowed[0][1];
 const delay: number | undefined = robots.crawlDelay('bot');
+const listed: boolean = robots.isAllowed('/x', ['Googlebot-News', 'Googlebot']);
+const mine: boolean = robots.isExplicitlyDisallowed('/x', 'bot');
+const rate: RequestRate | undefined = robots.requestRate(['a', 'b'] as const);
+const host: string | null = robots.host;
+const record: RobotsRecord | undefined = robots.records[0];
+const recordAgents: readonly string[] | null | undefined = record?.agents;
+const columns: Agent[] = robots.table(['/'], ['a', ['b', 'c']]).agents;
+void listed; void mine; void rate; void host; void recordAgents; void columns;
+// @ts-expect-error: an agent list holds strings
+robots.crawlDelay([1]);
 const sitemaps: string[] = robots.sitemaps;
 const diagnostics: Diagnostic[] = robots.diagnostics;
 const severity: 'info' | 'warning' | 'error' = diagnostics[0].severity;
