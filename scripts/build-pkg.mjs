@@ -44,6 +44,7 @@ run('wasm-bindgen', ['--target', 'web', '--out-dir', tmp, '--out-name', 'robots_
 mkdirSync(pkg, { recursive: true });
 for (const f of readdirSync(pkg)) if (f !== 'README.md') rmSync(join(pkg, f), { recursive: true, force: true });
 const wasmOut = join(pkg, 'robots_eval_bg.wasm');
+let namesModule = null;
 if (debug) {
   copyFileSync(join(tmp, 'robots_eval_bg.wasm'), wasmOut);
 } else {
@@ -61,7 +62,12 @@ if (debug) {
   const bindgenOut = join(tmp, 'robots_eval_bg.wasm');
   const withoutStart = dropExport(readFileSync(bindgenOut), '__wbindgen_start', '__wbindgen_init_externref_table');
   if (withoutStart === null) throw new Error('unexpected wasm-bindgen output (__wbindgen_start is not the externref table init): update build-pkg.mjs');
-  writeFileSync(bindgenOut, withoutStart);
+  // Engine::names is asked once, here at build time (step 6), from this module as wasm-bindgen
+  // made it; the shipped module goes without it (its JSON and tables: about 300 B of gzip).
+  namesModule = withoutStart;
+  const withoutNames = dropExport(withoutStart, 'engine_names', null);
+  if (withoutNames === null) throw new Error('unexpected wasm-bindgen output (no engine_names export): update build-pkg.mjs');
+  writeFileSync(bindgenOut, withoutNames);
   // The one import left is wasm-bindgen's throw, which its export shims call only for a null
   // `this` or a re-entrant call on the Engine: js/robots.js never frees its Engine and the module
   // calls no JS, so neither can happen. But a JS function import costs V8 an import wrapper
@@ -122,7 +128,7 @@ if (!debug) {
 //    the core alone, and no run of the package pays for asking.
 const { createBindings } = await import(pathToFileURL(join(stage, 'glue.js')).href);
 const bindings = createBindings();
-const { memory } = bindings.initSync({ module: compiled });
+const { memory } = bindings.initSync({ module: namesModule === null ? compiled : new WebAssembly.Module(namesModule) });
 const engine = new bindings.Engine();
 const namesLen = engine.names();
 const namesText = new TextDecoder().decode(new Uint8Array(memory.buffer, engine.out_text(), namesLen));
@@ -212,7 +218,8 @@ function dropExport(bytes, name, importName) {
       const exportName = r.name();
       const kind = bytes[r.at++];
       const index = r.leb();
-      if (exportName === name && kind === 0 && importedFunctions[index] === importName) dropped = true;
+      // importName: the export must be that import's re-export; null: any function of that name.
+      if (exportName === name && kind === 0 && (importName === null || importedFunctions[index] === importName)) dropped = true;
       else kept.push(bytes.subarray(at, r.at));
     }
     const body = Buffer.concat([Buffer.from(lebBytes(kept.length)), ...kept]);

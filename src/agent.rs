@@ -135,14 +135,15 @@ pub(crate) fn cmp_lower(stored: &[u8], caller: &[u8]) -> core::cmp::Ordering {
     })
 }
 
-/// The product-token index's hash: of the length and the first two and last two octets,
-/// ASCII-lower-cased, so a lookup costs the same for any length (the index holds few tokens,
-/// and the comparison after it settles collisions).
+/// The product-token index's hash, of every octet ASCII-lower-cased (FxHash's step). Every
+/// octet: a hash of a few octets would put tokens that differ only inside (`bot1234`,
+/// `bot1334`, ...) in one probe sequence, and a file naming thousands of them would take
+/// quadratic time to index. Tokens are short, so this costs a query a few nanoseconds.
 pub(crate) fn hash_lower(s: &[u8]) -> u32 {
-    let at = |i: usize| u32::from(s.get(i).map_or(0, u8::to_ascii_lowercase));
-    let n = s.len();
-    let ends = at(0) | at(1) << 8 | at(n.wrapping_sub(2)) << 16 | at(n.wrapping_sub(1)) << 24;
-    (ends ^ (n as u32).wrapping_mul(0x9E37_79B9)).wrapping_mul(0x85EB_CA6B) >> 7
+    let h = s.iter().fold(s.len() as u64, |h, &b| {
+        (h.rotate_left(5) ^ u64::from(b.to_ascii_lowercase())).wrapping_mul(0x517C_C1B7_2722_0A95)
+    });
+    (h >> 32) as u32
 }
 
 /// Lower-cases at most `MAX_AGENT_BYTES` of `s` into `buf`, cut at a UTF-8 boundary.
@@ -176,6 +177,19 @@ mod tests {
         assert_eq!(value_token(b"MJ12bot", AgentMatch::Token).token, b"MJ12bot");
         assert!(value_token(b"* foo", AgentMatch::Token).global);
         assert!(!value_token(b"*foo", AgentMatch::GoogleWhole).global);
+    }
+
+    /// Tokens that differ only in their middle octets spread over the index: the file that
+    /// names `crawler-00000` .. `crawler-09999` is indexed in linear time. Case does not matter.
+    #[test]
+    fn hash_reads_every_octet() {
+        let mut hashes: alloc::vec::Vec<u32> = (0..10_000)
+            .map(|i| hash_lower(alloc::format!("crawler-{i:05}").as_bytes()))
+            .collect();
+        hashes.sort_unstable();
+        hashes.dedup();
+        assert!(hashes.len() > 9_990, "{} distinct hashes", hashes.len());
+        assert_eq!(hash_lower(b"GoogleBot"), hash_lower(b"googlebot"));
     }
 
     #[test]

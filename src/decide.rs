@@ -61,6 +61,12 @@ impl Path<'_> {
     pub fn as_bytes(&self) -> &[u8] {
         self.text.bytes()
     }
+
+    /// The same, when it is text (it always is in wildcard dialects).
+    #[cfg(feature = "aipref")]
+    pub(crate) fn as_str(&self) -> Option<&str> {
+        self.text.text()
+    }
 }
 
 /// A path being decided, and what is known of it.
@@ -156,13 +162,20 @@ impl Robots {
             PercentEncoding::DecodeExceptSlash => classes & crate::pattern::URL_PERCENT != 0,
             PercentEncoding::Google | PercentEncoding::None => false,
         };
-        // The common case for a crawler's queue, a path (`/...`, not `//host`), in one pass:
-        // every dialect matches it up to its fragment (or a NUL), as it is unless it has octets
-        // the dialect normalises. (Kept apart from the general case below: this loop is the
-        // query's hot path, and compiles tighter on its own.)
-        if d.match_query && matches!(url.as_bytes(), [b'/'] | [b'/', 0..=b'.' | b'0'..=255, ..]) {
-            let (end, mask, classes) = crate::pattern::scan_path(url.as_bytes());
-            if let (false, Some(raw)) = (special(classes), url.get(..end)) {
+        // The common case for a crawler's queue, a full URL or a path whose path every dialect
+        // reads alike (`url::path_start`), in one pass over the path: every dialect matches it
+        // up to its fragment (or a NUL), as it is unless it has octets the dialect normalises.
+        // (Kept apart from the general case below: this loop is the query's hot path, and
+        // compiles tighter on its own.)
+        let start = if d.match_query {
+            url::path_start(url.as_bytes())
+        } else {
+            None
+        };
+        if let Some(start) = start {
+            let rest = url.get(start..).unwrap_or_default();
+            let (end, mask, classes) = crate::pattern::scan_path(rest.as_bytes());
+            if let (false, Some(raw)) = (special(classes), rest.get(..end)) {
                 return Path {
                     robots_txt: self.is_robots_txt(raw.as_bytes()),
                     text: PathText::Borrowed(raw),

@@ -28,34 +28,36 @@ impl Severity {
 }
 
 macro_rules! codes {
-    ($($variant:ident = $code:literal, $severity:ident, $message:literal;)*) => {
+    ($($(#[$attr:meta])* $variant:ident = $code:literal, $severity:ident, $message:literal;)*) => {
         /// What a diagnostic is about. `as_str` is a stable kebab-case code.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum Code { $($variant,)* }
+        pub enum Code { $($(#[$attr])* $variant,)* }
 
         impl Code {
             /// Every code, for documentation and tests.
-            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+            pub const ALL: &'static [Code] = &[$($(#[$attr])* Code::$variant,)*];
 
             /// The stable code, e.g. `missing-colon`.
             pub const fn as_str(self) -> &'static str {
-                match self { $(Code::$variant => $code,)* }
+                match self { $($(#[$attr])* Code::$variant => $code,)* }
             }
 
             /// The usual severity; a dialect that tolerates the problem lowers it.
             pub const fn severity(self) -> Severity {
-                match self { $(Code::$variant => Severity::$severity,)* }
+                match self { $($(#[$attr])* Code::$variant => Severity::$severity,)* }
             }
 
             /// A sentence a person can act on.
             pub const fn message(self) -> &'static str {
-                match self { $(Code::$variant => $message,)* }
+                match self { $($(#[$attr])* Code::$variant => $message,)* }
             }
         }
     };
 }
 
 codes! {
+    // The AI-preference findings exist with the `aipref` feature only: the wasm build leaves it
+    // off (its gzip budget), and their messages would be its dead text.
     Bom = "bom", Info, "The file starts with a UTF-8 byte order mark; it is skipped.";
     Utf16 = "utf-16", Error, "The file is UTF-16 encoded; robots.txt must be UTF-8 (RFC 9309 §2.3). Save it as UTF-8.";
     Utf16Bom = "utf-16-bom", Warning, "The file starts with a UTF-16 byte order mark but is not UTF-16: remove the mark (parsers that honour it read nothing).";
@@ -94,6 +96,22 @@ codes! {
     MultipleHost = "multiple-host", Info, "Only the first valid Host line counts; this one is ignored.";
     SitemapNotAbsolute = "sitemap-not-absolute", Warning, "A Sitemap value must be a full URL (https://...).";
     Ignored = "ignored-line", Error, "This line has no field name; it is ignored.";
+    #[cfg(feature = "aipref")]
+    PreferenceOutsideGroup = "preference-outside-group", Warning, "Content-Usage and Content-Signal belong to a group; this one, before any User-agent line, is ignored.";
+    #[cfg(feature = "aipref")]
+    MalformedUsage = "malformed-content-usage", Error, "Not an RFC 9651 Dictionary from here on: every category is unknown for this rule.";
+    #[cfg(feature = "aipref")]
+    UsageNotYesNo = "content-usage-not-y-or-n", Warning, "Only y and n state a preference; this category is unknown.";
+    #[cfg(feature = "aipref")]
+    UnknownCategory = "unknown-category", Info, "Not an aipref category (train-ai, ai-use, search); ignored.";
+    #[cfg(feature = "aipref")]
+    UsagePathSpace = "content-usage-path-space", Warning, "A path ends at the first space; the rest is read as the statement. Write %20.";
+    #[cfg(feature = "aipref")]
+    SignalValue = "content-signal-value", Warning, "Content-Signal values are yes or no; this signal is unknown.";
+    #[cfg(feature = "aipref")]
+    UnknownSignal = "unknown-signal", Info, "Not a Content-Signal signal (search, ai-input, ai-train); kept as an extra.";
+    #[cfg(feature = "aipref")]
+    SignalPath = "content-signal-path", Warning, "Content-Signal has no path form; this line is ignored.";
 }
 
 /// One finding, attached to a line (0 for the whole file).

@@ -179,6 +179,12 @@ pub struct Dialect {
     pub max_line_bytes: usize,
     /// Whether the query string is part of the matched path.
     pub match_query: bool,
+    /// Content-Usage and Content-Signal lines are rules of their group, so a user-agent line
+    /// after one starts a new group (draft-ietf-aipref-attach-05 §3 adds Content-Usage to
+    /// RFC 9309's `rule`; [I-6] reads Content-Signal the same way). Otherwise they are other
+    /// records, which never end a group (google/robotstxt knows neither key; the older texts
+    /// predate them).
+    pub preference_rules: bool,
 }
 
 const STRICT: Leniency = Leniency {
@@ -212,6 +218,7 @@ pub const RFC9309: Dialect = Dialect {
     robots_txt_allowed: true,
     max_line_bytes: 0,
     match_query: true,
+    preference_rules: true,
 };
 
 /// google/robotstxt at commit 22b355f, behaviour for behaviour (semantics section I).
@@ -236,6 +243,7 @@ pub const GOOGLE: Dialect = Dialect {
     robots_txt_allowed: false,
     max_line_bytes: 16_663,
     match_query: true,
+    preference_rules: false,
 };
 
 /// The 1996 draft (semantics B; seed 002's prefix table and status rules).
@@ -255,6 +263,7 @@ pub const DRAFT1996: Dialect = Dialect {
     robots_txt_allowed: true,
     max_line_bytes: 0,
     match_query: true,
+    preference_rules: false,
 };
 
 /// The 1994 standard (semantics A; seed 003).
@@ -275,6 +284,7 @@ pub const ORIGINAL1994: Dialect = Dialect {
     robots_txt_allowed: false,
     max_line_bytes: 0,
     match_query: true,
+    preference_rules: false,
 };
 
 /// "Robot Exclusion Standard Revisited" (seed 001): the 1994 model with several agent ids and

@@ -38,6 +38,7 @@ extern crate std;
 
 // Floor 1, the leaves: each imports at most another leaf.
 pub mod agent;
+pub mod aipref;
 mod computed;
 mod diagnostic;
 pub mod dialect;
@@ -57,6 +58,8 @@ mod robots;
 mod decide;
 pub mod lint;
 mod parse;
+#[cfg(feature = "aipref")]
+mod preferences;
 // Floor 6: the HTTP lifecycle, apart from the core (the `lifecycle` feature).
 #[cfg(feature = "lifecycle")]
 mod lifecycle;
@@ -68,5 +71,7 @@ pub use dialect::{Dialect, DialectId};
 pub use lifecycle::{fetch, meta};
 pub use model::{RecordKind, RuleKind};
 pub use options::{Options, DEFAULT_MAX_BYTES};
+#[cfg(feature = "aipref")]
+pub use preferences::AiPreferences;
 pub use robots::{GroupView, RecordView, Robots, RuleView};
 pub use value::{RequestRate, MAX_CRAWL_DELAY};

@@ -6,6 +6,8 @@
 use alloc::vec::Vec;
 use core::ops::Range;
 
+use crate::aipref::{Preference, Statement, SIGNAL_COUNT};
+
 /// Allow or Disallow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuleKind {
@@ -53,6 +55,10 @@ pub struct Group {
     pub(crate) agents: Range<u32>,
     pub(crate) rules: Range<u32>,
     pub(crate) records: Vec<u32>,
+    /// Its Content-Usage rules and Content-Signal lines (indices into `Robots::usage` and
+    /// `Robots::signals`): a group's lines are consecutive, so each kind is a range.
+    pub(crate) usage: Range<u32>,
+    pub(crate) signals: Range<u32>,
 }
 
 /// What kind of "other record" (RFC 9309 §2.2.4) a line is.
@@ -103,6 +109,29 @@ pub struct Record {
     /// lines of its group since the last line that was not one, before it (docs/records.md).
     /// Empty outside any group.
     pub(crate) agents: Range<u32>,
+}
+
+/// A Content-Usage rule (draft-ietf-aipref-attach-05 §3): a rule of its group ([I-6] in the
+/// dialects that read it so), matched like Allow and Disallow; its statement parsed once.
+#[derive(Clone, Debug)]
+#[cfg_attr(not(feature = "aipref"), allow(dead_code))]
+pub struct UsageRule {
+    pub line: u32,
+    /// The normalised path pattern, `None` when the rule has no path (it matches every URL with
+    /// length 0, [I-1]).
+    pub(crate) pattern: Option<Range<u32>>,
+    pub(crate) statement: Statement,
+}
+
+/// A Content-Signal line of a group ([I-9]): its outcome per signal, read once; the value stays
+/// in the record for the extra keys.
+#[derive(Clone, Debug)]
+#[cfg_attr(not(feature = "aipref"), allow(dead_code))]
+pub struct SignalLine {
+    pub line: u32,
+    pub(crate) values: [Preference; SIGNAL_COUNT],
+    /// The line's value as written (for the extra keys, read when asked for).
+    pub(crate) value: Range<u32>,
 }
 
 /// A compiled entry of a rule set, in the order the dialect examines them.

@@ -308,6 +308,8 @@ pub(crate) fn empty(dialect: Dialect, rules_wanted: usize) -> Robots {
         agents: Vec::new(),
         rules: Vec::with_capacity(rules_wanted),
         records: Vec::new(),
+        usage: Vec::new(),
+        signals: Vec::new(),
         found: Vec::new(),
         diagnostics: Default::default(),
         bytes: Vec::new(),
@@ -340,6 +342,8 @@ fn reuse(spare: Robots, dialect: Dialect, rules_wanted: usize) -> Robots {
         mut agents,
         mut rules,
         mut records,
+        mut usage,
+        mut signals,
         mut found,
         mut bytes,
         mut alternates,
@@ -353,6 +357,8 @@ fn reuse(spare: Robots, dialect: Dialect, rules_wanted: usize) -> Robots {
     rules.clear();
     rules.reserve(rules_wanted);
     records.clear();
+    usage.clear();
+    signals.clear();
     found.clear();
     bytes.clear();
     alternates.clear();
@@ -365,6 +371,8 @@ fn reuse(spare: Robots, dialect: Dialect, rules_wanted: usize) -> Robots {
         agents,
         rules,
         records,
+        usage,
+        signals,
         found,
         bytes,
         alternates,
@@ -651,11 +659,15 @@ impl Builder<'_> {
         if starts_group {
             let at = self.r.agents.len() as u32;
             let rules = self.r.rules.len() as u32;
+            let usage = self.r.usage.len() as u32;
+            let signals = self.r.signals.len() as u32;
             self.r.groups.push(Group {
                 line: n,
                 agents: at..at,
                 rules: rules..rules,
                 records: Vec::new(),
+                usage: usage..usage,
+                signals: signals..signals,
             });
             self.current = Some(self.r.groups.len() as u32 - 1);
             self.seen_rule = false;
@@ -777,18 +789,7 @@ impl Builder<'_> {
         // changes `%`, controls, spaces, non-ASCII (the SPECIAL class) and a `$` inside.
         let changed = (classes & SPECIAL != 0 || dollar_inside)
             && needs_normalizing(value, d.percent, Side::Rule);
-        let pattern = match self.offset(value) {
-            Some(at) if !changed => at,
-            _ => {
-                let start = self.r.bytes.len() as u32;
-                if changed {
-                    normalize(value, d.percent, Side::Rule, &mut self.r.bytes);
-                } else {
-                    self.r.bytes.extend_from_slice(value);
-                }
-                start..self.r.bytes.len() as u32
-            }
-        };
+        let pattern = self.store_pattern(value, changed);
         // google/robotstxt's index.htm leniency: the kind is looked at only in that dialect, as
         // in `key_value`.
         if d.leniency.index_html {
@@ -803,6 +804,142 @@ impl Builder<'_> {
         });
     }
 
+    /// A rule path's normalised form: where it stands in the copy of the file when normalising
+    /// leaves it as it is (`changed` false), else appended to the bytes.
+    /// Inlined: every Allow/Disallow rule comes through here.
+    #[inline(always)]
+    fn store_pattern(&mut self, value: &[u8], changed: bool) -> core::ops::Range<u32> {
+        match self.offset(value) {
+            Some(at) if !changed => at,
+            _ => {
+                let start = self.r.bytes.len() as u32;
+                if changed {
+                    normalize(value, self.r.dialect.percent, Side::Rule, &mut self.r.bytes);
+                } else {
+                    self.r.bytes.extend_from_slice(value);
+                }
+                start..self.r.bytes.len() as u32
+            }
+        }
+    }
+
+    /// A Content-Usage or Content-Signal line in a group, read once here: the rule's path
+    /// pattern (normalised as Allow/Disallow paths are, draft-ietf-aipref-attach-05 §3.1) and
+    /// statement (§3.2, [I-2]), or the line's signals ([I-8]), with what lint reports of them.
+    #[cold]
+    #[inline(never)]
+    #[cfg(feature = "aipref")]
+    fn preference_line(
+        &mut self,
+        n: u32,
+        kind: RecordKind,
+        group: u32,
+        value: &[u8],
+        text: core::ops::Range<u32>,
+    ) {
+        use crate::aipref::signal::trim;
+        use crate::aipref::{
+            category, signal, split_rule, Member, Preference, SignalMember, Statement, CATEGORIES,
+            SIGNALS, SIGNAL_COUNT,
+        };
+        use crate::model::{SignalLine, UsageRule};
+        if self.r.dialect.preference_rules {
+            self.seen_rule = true;
+        }
+        let g = group as usize;
+        if kind == RecordKind::ContentSignal {
+            let Some(members) = signal::members(value) else {
+                // A path form, which the policy does not define: the line is ignored.
+                let detail = Some(self.lossy(value));
+                return self.diag(n, Code::SignalPath, detail);
+            };
+            let mut values = [Preference::Unknown; SIGNAL_COUNT];
+            for m in members {
+                let (code, key, value) = match m {
+                    SignalMember::Signal {
+                        signal,
+                        value,
+                        preference,
+                    } => {
+                        if let Some(v) = values.get_mut(signal) {
+                            *v = v.combine(preference);
+                        }
+                        if preference != Preference::Unknown {
+                            continue;
+                        }
+                        (
+                            Code::SignalValue,
+                            SIGNALS.get(signal).map_or("", |s| s.key).as_bytes(),
+                            value,
+                        )
+                    }
+                    // `use` (2026) is a known extra key.
+                    SignalMember::Extra { key, .. } if key.eq_ignore_ascii_case(b"use") => continue,
+                    SignalMember::Extra { key, value } => (Code::UnknownSignal, key, value),
+                    SignalMember::Empty => (Code::SignalValue, &b"(empty)"[..], &b""[..]),
+                };
+                let eq: &[u8] = if value.is_empty() { b"" } else { b"=" };
+                self.diag(n, code, Some(joined(&[key, eq, value])));
+            }
+            self.r.signals.push(SignalLine {
+                line: n,
+                values,
+                value: text,
+            });
+            self.r.groups[g].signals.end = self.r.signals.len() as u32;
+            return;
+        }
+        let rule = split_rule(value);
+        // Normalised into the bytes (not compared with the file first: these lines are rare).
+        let pattern = rule.path.map(|path| self.store_pattern(path, true));
+        let mut unknown = Vec::new();
+        let mut tokens = [&b""[..]; CATEGORIES.len()];
+        let statement = Statement::parse_with(rule.statement, |key, value| {
+            match category(key).and_then(|i| tokens.get_mut(i)) {
+                Some(token) => *token = value.token,
+                None => unknown.push(key),
+            }
+        });
+        self.r.usage.push(UsageRule {
+            line: n,
+            pattern,
+            statement,
+        });
+        self.r.groups[g].usage.end = self.r.usage.len() as u32;
+        if let Some(e) = statement.error() {
+            // A raw space in the path: the statement starts with the path's rest, a word with
+            // no '=', followed by more that does not start with '='.
+            let statement = rule.statement;
+            let word = statement.iter().position(|&b| b == b' ' || b == b'\t');
+            let after = word.map_or(&b""[..], |w| trim(statement.get(w..).unwrap_or_default()));
+            let first = statement.get(..word.unwrap_or(0)).unwrap_or_default();
+            if rule.path.is_some()
+                && !first.contains(&b'=')
+                && after.first().is_some_and(|&b| b != b'=')
+            {
+                self.diag(n, Code::UsagePathSpace, Some(joined(&[statement])));
+            }
+            // The detail is the statement from where it fails (the CLI's caret points there).
+            let at = (e.offset as usize).min(statement.len().saturating_sub(1));
+            let detail = Some(self.lossy(statement.get(at..).unwrap_or_default()));
+            return self.diag(n, Code::MalformedUsage, detail);
+        }
+        for key in unknown {
+            self.diag(n, Code::UnknownCategory, Some(joined(&[key])));
+        }
+        for (i, (c, token)) in CATEGORIES.iter().zip(tokens).enumerate() {
+            if let Member::Other(kind) = statement.member(i) {
+                let (label, kind) = (c.label.as_bytes(), kind.as_str().as_bytes());
+                let detail = if token.is_empty() {
+                    joined(&[label, b" is ", kind])
+                } else {
+                    joined(&[label, b"=", token])
+                };
+                self.diag(n, Code::UsageNotYesNo, Some(detail));
+            }
+        }
+    }
+
     fn record(&mut self, n: u32, kind: RecordKind, key: &[u8], value: &[u8]) {
         // RFC 9309 §2.2.4: other records never end a group. Sitemap belongs to the file.
         let group = if kind == RecordKind::Sitemap {
@@ -811,6 +948,11 @@ impl Builder<'_> {
             self.current
         };
         match kind {
+            #[cfg(feature = "aipref")]
+            RecordKind::ContentUsage | RecordKind::ContentSignal if group.is_none() => {
+                let detail = Some(self.lossy(key));
+                self.diag(n, Code::PreferenceOutsideGroup, detail);
+            }
             RecordKind::Sitemap
                 if !(starts_with_ci(value, "http://") || starts_with_ci(value, "https://")) =>
             {
@@ -853,25 +995,30 @@ impl Builder<'_> {
             None => 0..0,
         };
         let field = self.push_text(key);
-        let value = self.push_text(value);
+        let text = self.push_text(value);
         let index = self.r.records.len() as u32;
         self.r.records.push(Record {
             line: n,
             kind,
             group,
             field,
-            value,
+            value: text.clone(),
             agents,
         });
         if let Some(g) = group {
             self.r.groups[g as usize].records.push(index);
+            #[cfg(feature = "aipref")]
+            if matches!(kind, RecordKind::ContentUsage | RecordKind::ContentSignal) {
+                self.preference_line(n, kind, g, value, text);
+            }
         }
     }
 
     fn finish(mut self) -> Robots {
         for g in 0..self.r.groups.len() {
             let group = &self.r.groups[g];
-            if group.rules.is_empty() {
+            // A group of only AI preferences says something: not an empty group.
+            if group.rules.is_empty() && group.usage.is_empty() && group.signals.is_empty() {
                 let line = group.line;
                 self.diag(line, Code::EmptyGroup, None);
             }
@@ -1079,4 +1226,14 @@ impl Builder<'_> {
 fn trim_comment(line: &[u8]) -> &[u8] {
     let end = line.iter().position(|&b| b == b'#').unwrap_or(line.len());
     crate::lines::trim(&line[..end])
+}
+
+#[cfg(feature = "aipref")]
+/// A diagnostic's detail: the parts, as text.
+fn joined(parts: &[&[u8]]) -> String {
+    let mut s = String::new();
+    for part in parts {
+        s.push_str(&String::from_utf8_lossy(part));
+    }
+    s
 }

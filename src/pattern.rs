@@ -230,8 +230,9 @@ pub(crate) struct Compiled<'a> {
 }
 
 impl<'a> Compiled<'a> {
-    /// Reads a normalised rule path (the parser stores the flags; this is for tests).
-    #[cfg(test)]
+    /// Reads a normalised rule path (Allow/Disallow rules are compiled with their flags stored;
+    /// Content-Usage paths, matched only when preferences are asked for, are read here).
+    #[cfg(any(test, feature = "aipref"))]
     pub fn new(pattern: &'a [u8], wildcards: bool) -> Self {
         let (body, anchored) = match pattern.split_last() {
             Some((b'$', body)) if wildcards => (body, true),

@@ -11,7 +11,7 @@ use crate::compile::{CompiledSet, Model};
 use crate::computed::Computed;
 use crate::diagnostic::Diagnostic;
 use crate::dialect::Dialect;
-use crate::model::{span, Agent, Group, Record, RecordKind, Rule, RuleKind};
+use crate::model::{span, Agent, Group, Record, RecordKind, Rule, RuleKind, SignalLine, UsageRule};
 use crate::value::is_valid_host;
 
 /// The rules one crawler obeys: the groups that apply, whose rules are merged and sorted for
@@ -37,6 +37,10 @@ pub struct Robots {
     pub(crate) agents: Vec<Agent>,
     pub(crate) rules: Vec<Rule>,
     pub(crate) records: Vec<Record>,
+    /// Content-Usage rules and Content-Signal lines in groups, in file order (also kept as
+    /// records): what AI-preference queries read.
+    pub(crate) usage: Vec<UsageRule>,
+    pub(crate) signals: Vec<SignalLine>,
     /// What the parser found while reading the lines (in the order found).
     pub(crate) found: Vec<Diagnostic>,
     /// `found` plus the findings about whole groups' rules (`lint::group_findings`), in line

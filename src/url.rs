@@ -65,6 +65,43 @@ pub fn rfc3986_path_query(url: &str) -> (&str, bool) {
     (path, !path.starts_with('/'))
 }
 
+/// Where the path of `url` starts when every dialect reads it alike, in one short pass: 0 for a
+/// path (`/...`, but not a network-path reference `//host`), or the `/` that ends the authority
+/// of `scheme://authority/...` (an RFC 3986 scheme, and an authority free of `?`, `;`, `#` and
+/// NUL). What a crawler's queue holds is one of these. `None` for anything else, which each
+/// dialect reads its own way (`matched_part`): RFC 3986 ends an authority at `?` or `#`,
+/// google/robotstxt at `?` or `;` and reads a `#` before the path as no path, and both end the
+/// URL at a NUL.
+pub(crate) fn path_start(url: &[u8]) -> Option<usize> {
+    match url {
+        [b'/', b'/', ..] => return None,
+        [b'/', ..] => return Some(0),
+        [first, ..] if first.is_ascii_alphabetic() => {}
+        _ => return None,
+    }
+    // Google's reading agrees: a scheme holds no `/`, `?`, `;` or `:`, so its `://` is the first.
+    // (A crawler's schemes, without the scan.)
+    let authority = if url.starts_with(b"https://") {
+        8
+    } else if url.starts_with(b"http://") {
+        7
+    } else {
+        let colon = url
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
+        if url.get(colon..colon + 3) != Some(b"://") {
+            return None;
+        }
+        colon + 3
+    };
+    let end = authority
+        + url
+            .get(authority..)?
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'?' | b';' | b'#' | 0))?;
+    (url.get(end) == Some(&b'/')).then_some(end)
+}
+
 /// Splits off the query (`?...`) when the dialect matches paths only.
 pub(crate) fn without_query(path: &str) -> &str {
     match path.find('?') {
@@ -115,6 +152,43 @@ mod tests {
         assert_eq!(path_params_query("a.b?q"), ("?q", true));
         assert_eq!(path_params_query("//a.b/c"), ("/c", false));
         assert_eq!(path_params_query("http://a#frag/x"), ("/", false));
+    }
+
+    /// Wherever `path_start` answers, both dialects' full readings give the same path.
+    #[test]
+    fn path_start_agrees() {
+        for url in [
+            "/",
+            "/a?b#c",
+            "/a\0b",
+            "https://h/",
+            "HTTPS://u:p@h.example:8080/a/b?c=d#e",
+            "http://a://b/c",
+            "svn+ssh://h/x;y",
+            "http://h/a?u=http://x/y",
+            "http://h/\0",
+        ] {
+            let start = path_start(url.as_bytes()).unwrap();
+            let rest = &url[start..];
+            let end = rest.find(['#', '\0']).unwrap_or(rest.len());
+            for pct in [PercentEncoding::Google, PercentEncoding::Rfc9309] {
+                assert_eq!(matched_part(url, pct), (&rest[..end], false), "{url}");
+            }
+        }
+        for url in [
+            "",
+            "//h/a",
+            "a/b",
+            "1http://h/a",
+            "http:/h/a",
+            "http://h",
+            "http://h?x/",
+            "http://h;x/",
+            "http://h#x/",
+            "http://h\0/",
+        ] {
+            assert_eq!(path_start(url.as_bytes()), None, "{url}");
+        }
     }
 
     #[test]

@@ -92,3 +92,49 @@ fn long_lines_are_flagged_where_google_would_cut_them() {
     assert!(codes(&text, DialectId::Rfc9309).contains(&(2, "long-line")));
     assert!(codes(&text, DialectId::Google).contains(&(2, "line-too-long")));
 }
+
+#[test]
+fn ai_preference_findings() {
+    let text = "Content-Usage: train-ai=n
+User-agent: *
+Content-Usage: Train-AI=n
+Content-Usage: /my docs/ train-ai=n
+Content-Usage: train-ai=yes, bots=n, search=\"n\"
+Content-Signal: search=yes, ai-train=maybe, use=reference, foo=bar,
+Content-Signal: /x search=no
+Content-Usage: train-ai=n, search=y
+";
+    let robots = Robots::parse(text.as_bytes());
+    let found: Vec<(u32, &str, String)> = robots
+        .diagnostics()
+        .iter()
+        .map(|d| {
+            (
+                d.line,
+                d.code.as_str(),
+                d.detail.clone().unwrap_or_default(),
+            )
+        })
+        .collect();
+    let expected = [
+        (1, "preference-outside-group", "Content-Usage"),
+        (3, "malformed-content-usage", "Train-AI=n"),
+        (4, "content-usage-path-space", "docs/ train-ai=n"),
+        (4, "malformed-content-usage", "/ train-ai=n"),
+        (5, "unknown-category", "bots"),
+        (5, "content-usage-not-y-or-n", "train-ai=yes"),
+        (5, "content-usage-not-y-or-n", "search is a string"),
+        (6, "content-signal-value", "ai-train=maybe"),
+        (6, "unknown-signal", "foo=bar"),
+        (6, "content-signal-value", "(empty)"),
+        (7, "content-signal-path", "/x search=no"),
+    ];
+    let got: Vec<(u32, &str, &str)> = found.iter().map(|(l, c, d)| (*l, *c, d.as_str())).collect();
+    assert_eq!(got, expected);
+    // "train-ai = n" has no raw space in a path: only the parse failure is reported.
+    let spaced = codes(
+        "User-agent: *\nContent-Usage: /a train-ai = n\n",
+        DialectId::Rfc9309,
+    );
+    assert_eq!(spaced, [(2, "malformed-content-usage")]);
+}

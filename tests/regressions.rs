@@ -2,8 +2,8 @@
 //! tests (`tests/reference.rs`). Each case says what found it and what it pins.
 //!
 //! Saved fuzz inputs replay through the very checks the targets run (`fuzz/src/checks.rs`):
-//! drop a crash file into `tests/data/regressions/<target>/` (`parse`, `query` or
-//! `differential`) and `saved_fuzz_inputs_replay_clean` runs it. Cases small enough to read are
+//! drop a crash file into `tests/data/regressions/<target>/` (`parse`, `query`, `differential`
+//! or `aipref`) and `saved_fuzz_inputs_replay_clean` runs it. Cases small enough to read are
 //! better written out below as a named test.
 
 #[path = "../fuzz/src/checks.rs"]
@@ -36,6 +36,7 @@ fn saved_fuzz_inputs_replay_clean() {
         ("parse", checks::parse as fn(&[u8])),
         ("query", checks::query),
         ("differential", checks::differential),
+        ("aipref", checks::aipref),
     ] {
         let Ok(entries) = std::fs::read_dir(dir.join(target)) else {
             continue;

@@ -1,13 +1,22 @@
 #!/usr/bin/env node
 // `npm run bench`: the npm package (pkg/, imported by its name) side by side with robots-parser
-// (the most used npm parser) in one Node process, on ../shared/bench: parse, isAllowed, the
-// 1,000 x 8 decision table, and cold start (fresh processes: load + compile + instantiate + parse
-// + first query). Prints a Markdown table; ratios are robots-parser time / robots-eval time.
+// (the most used npm parser), on the same work: the files of ../shared/bench, and the 1,000
+// queries of its queries.json as a crawler holds them, full URL strings
+// (https://example.com/a/b?c), given to both libraries alike. Prints Markdown tables ready to paste.
+//
 //   node bench/js/bench.mjs [--quick] [--baseline DIR]
-// --baseline DIR: also measures another build of the package (DIR holds its index.js, e.g. the pkg/
-// of an older commit) in the same alternating runs, and prints this build's speed-up over it.
+//
+// In one Node process: parse, isAllowed and the decision table; each benchmark's libraries run
+// in turn (after a warm-up of each), RUNS times, so a change of the machine's load hits all of
+// them alike; the median of the runs is reported, and the range of the per-run ratios. Our
+// figure with paths (`/a/b`) instead of URLs is printed apart, labelled: robots-parser needs
+// absolute URLs, so it is no comparison. Cold start: fresh Node processes, alternating.
+// --quick: fewer, shorter runs (a check that the script works, not figures to publish).
+// --baseline DIR: also measures another build of the package (DIR holds its node.js/index.js,
+// e.g. the pkg/ of an older commit) in the same alternating runs.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import robotsParser from 'robots-parser';
@@ -20,16 +29,16 @@ if (!existsSync(join(shared, 'queries.json'))) {
   process.exit(0);
 }
 const quick = process.argv.includes('--quick');
+const RUNS = quick ? 3 : 9;
+const COLD_RUNS = quick ? 5 : 11;
 const baselineAt = process.argv.indexOf('--baseline');
-// The baseline is measured from a copy (target/bench-baseline) that is loaded exactly as pkg/ is:
-// beside a package.json named robots-eval with the same exports (the cold-start processes import
-// 'robots-eval' from there), which also declares it an ES module. Loaded by path from a folder
-// without one (e.g. /tmp/pkg-base), Node 20 would first parse index.js as CommonJS, fail, and parse
-// it again as an ES module (about 1.7 ms more load here), and a path skips the package resolution
-// that 'robots-eval' goes through (about 0.7 ms): either would skew the cold-start comparison.
-const baselineDir = baselineAt > 0 ? copyBaseline(resolve(process.argv[baselineAt + 1])) : null;
-const baselineUrl = baselineDir === null ? null : pathToFileURL(join(baselineDir, 'index.js')).href;
-const Baseline = baselineUrl === null ? null : (await import(baselineUrl)).Robots;
+const baselineName = baselineAt > 0 ? process.argv[baselineAt + 1] : null;
+// The baseline is measured from a copy (target/bench-baseline) beside a package.json with this
+// package's name and exports, so that it is loaded exactly as pkg/ is (by name, through the
+// exports map, as an ES module); loaded by path from a folder without one, Node would parse it
+// twice (as CommonJS, then as an ES module) and skip the package resolution.
+const baselineDir = baselineName === null ? null : copyBaseline(resolve(baselineName));
+const Baseline = baselineDir === null ? null : (await import(pathToFileURL(join(baselineDir, 'node.js')).href)).Robots;
 function copyBaseline(dir) {
   const to = join(root, 'target', 'bench-baseline');
   rmSync(to, { recursive: true, force: true });
@@ -40,15 +49,26 @@ function copyBaseline(dir) {
   const pkgJson = JSON.stringify({ name, type, exports }).replace(/"\.\/pkg\/([\w.]+)"/g, (_, f) =>
     JSON.stringify(`./${existsSync(join(to, f)) ? f : f.endsWith('.cjs') ? 'index.cjs' : 'index.js'}`));
   writeFileSync(join(to, 'package.json'), pkgJson);
+  if (!existsSync(join(to, 'node.js'))) copyFileSync(join(to, 'index.js'), join(to, 'node.js'));
   return to;
 }
-const files = Object.fromEntries(['small', 'medium', 'large'].map((n) => [n, readFileSync(join(shared, `${n}.txt`), 'utf8')]));
+
+// A string made by `+` is a rope (V8 ConsString), and one made by slice() may be a view of
+// another: a crawler's URLs, read from a response or a queue, are flat strings. Every string
+// both libraries get is rebuilt flat, once, before any timing.
+const utf8 = new TextEncoder();
+const utf8Decoder = new TextDecoder();
+const flat = (s) => utf8Decoder.decode(utf8.encode(s));
+const files = Object.fromEntries(['small', 'medium', 'large'].map((n) => [n, flat(readFileSync(join(shared, `${n}.txt`), 'utf8'))]));
 const queries = JSON.parse(readFileSync(join(shared, 'queries.json'), 'utf8'));
 const ORIGIN = 'https://example.com';
-const urls = queries.map(([path]) => ORIGIN + path);
-const paths = queries.map(([path]) => path);
-const agents = [...new Set(queries.map(([, agent]) => agent))];
-const RUNS = quick ? 3 : 7;
+const ROBOTS_URL = `${ORIGIN}/robots.txt`;
+const urls = queries.map(([path]) => flat(ORIGIN + path));
+const paths = queries.map(([path]) => flat(path));
+// One string per agent, as a crawler holds its user-agent.
+const agentStrings = new Map();
+const queryAgents = queries.map(([, agent]) => agentStrings.get(agent) ?? agentStrings.set(agent, flat(agent)).get(agent));
+const agents = [...agentStrings.values()];
 
 /** How many operations of `fn(n)` take about `minMs`. */
 function calibrate(fn, minMs) {
@@ -62,168 +82,161 @@ function calibrate(fn, minMs) {
   }
 }
 
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
 /**
- * The time per operation (ns) of each `fns[k](n)`, doing n operations: their runs alternate, so
- * that a change in the machine's load between them (this machine is shared) hits all alike; the
- * median of RUNS each.
+ * Each `fns[k](n)` does n operations. After a warm-up of each, their runs alternate RUNS times;
+ * returns, per function, the time per operation (ns) of every run.
  */
 function compare(fns, { minMs = quick ? 60 : 250 } = {}) {
   const ns = fns.map((fn) => calibrate(fn, minMs));
+  fns.forEach((fn, k) => fn(ns[k])); // warm-up: one full run each
   const times = fns.map(() => []);
   for (let r = 0; r < RUNS; r++) {
-    for (let k = 0; k < fns.length; k++) {
+    fns.forEach((fn, k) => {
       const t0 = performance.now();
-      fns[k](ns[k]);
+      fn(ns[k]);
       times[k].push(((performance.now() - t0) * 1e6) / ns[k]);
-    }
-  }
-  return times.map((t) => t.sort((a, b) => a - b)[RUNS >> 1]);
-}
-
-let sink = 0;
-const rows = []; // [what, ours, robots-parser, unit, baseline?]
-const fmt = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(ns >= 1e5 ? 0 : 1)} µs` : `${ns.toFixed(0)} ns`);
-/** Our builds: this one, and the baseline when there is one. */
-const builds = Baseline === null ? [Robots] : [Robots, Baseline];
-/** compare() over our builds and robots-parser; returns [ours, theirs, baseline?]. */
-const measure = (ourFn, theirFn) => {
-  const t = compare([...builds.map(ourFn), theirFn]);
-  return [t[0], t[builds.length], t[1]];
-};
-
-// The loops over our builds are compiled once per build (new Function), so that each has its own
-// type feedback: one function shared by two builds would see two Robots classes at each call
-// and run slower for both.
-const perBuild = (params, body) => (...args) => new Function(...params, body)(...args);
-const parseLoop = perBuild(['R', 'text', 'sink'], `return (n) => {
-  for (let i = 0; i < n; i++) {
-    const r = R.parse(text);
-    sink.n += r.dialect.length;
-    r.free();
-  }
-};`);
-const queryLoop = perBuild(['r', 'queries', 'sink'], `return (n) => {
-  for (let i = 0; i < n; i++) {
-    const q = queries[i % 1000];
-    if (r.isAllowed(q[0], q[1])) sink.n++;
-  }
-};`);
-const tableLoop = perBuild(['r', 'paths', 'agents', 'sink'], `return (n) => {
-  for (let i = 0; i < n; i++) sink.n += r.table(paths, agents).allowed.length;
-};`);
-const box = { n: 0 };
-
-for (const [name, text] of Object.entries(files)) {
-  const [ours, theirs, base] = measure((R) => parseLoop(R, text, box), (n) => {
-    for (let i = 0; i < n; i++) sink += robotsParser(`${ORIGIN}/robots.txt`, text) ? 1 : 0;
-  });
-  rows.push([`parse ${name} (${(text.length / 1024).toFixed(1)} KB)`, ours, theirs, 'per parse', base]);
-}
-
-for (const [name, text] of Object.entries(files)) {
-  const parsed = builds.map((R) => R.parse(text));
-  const p = robotsParser(`${ORIGIN}/robots.txt`, text);
-  const [ours, theirs, base] = measure((R) => queryLoop(parsed[builds.indexOf(R)], queries, box), (n) => {
-    for (let i = 0; i < n; i++) {
-      if (p.isAllowed(urls[i % 1000], queries[i % 1000][1])) sink++;
-    }
-  });
-  // Sanity: both answer the same questions (they may disagree on a few by design).
-  let same = 0;
-  for (let i = 0; i < 1000; i++) same += parsed[0].isAllowed(queries[i][0], queries[i][1]) === (p.isAllowed(urls[i], queries[i][1]) !== false) ? 1 : 0;
-  rows.push([`isAllowed ${name} (agree on ${same / 10}%)`, ours, theirs, 'per query', base]);
-  for (const r of parsed) r.free();
-}
-
-{
-  const parsed = builds.map((R) => R.parse(files.medium));
-  const p = robotsParser(`${ORIGIN}/robots.txt`, files.medium);
-  const cells = paths.length * agents.length;
-  const [ours, theirs, base] = measure((R) => tableLoop(parsed[builds.indexOf(R)], paths, agents, box), (n) => {
-    for (let k = 0; k < n; k++) {
-      for (const u of urls) for (const a of agents) if (p.isAllowed(u, a)) sink++;
-    }
-  }).map((ns) => ns / cells);
-  rows.push([`table 1,000 URLs x 8 agents, medium`, ours, theirs, 'per cell', base]);
-  for (const r of parsed) r.free();
-}
-
-// Cold start, as the issue defines it: compile + instantiate + first query, and the package's own
-// load before them. Each sample is a fresh Node process that first loads three empty packages by
-// name: one ES module, one ES module whose exports map nests conditions as ours does, and one
-// CommonJS (so Node's module loaders and package resolution are initialised: about 6 ms here that
-// any program pays once, whatever it loads; without the second, the regular expressions of Node's
-// exports resolver are compiled to machine code while our package loads, 0.6-0.8 ms that any
-// second package resolved through an exports map pays, whichever it is), then times from
-// before loading the package to the answer of its first query: load, compile, instantiate, parse
-// small.txt, one isAllowed. The same for both packages, each loaded in its own format: robots-eval
-// with import (ESM), robots-parser with require (CommonJS; an import would add Node's
-// CommonJS-in-ESM lexer).
-const warm = join(root, 'target', 'bench-warm');
-for (const [name, pkgJson, main] of [
-  ['empty-esm', { name: 'empty-esm', type: 'module', exports: { '.': { import: './index.js', default: './index.js' } } }, 'export default 1;\n'],
-  ['empty-esm-nested', { name: 'empty-esm-nested', type: 'module', exports: { '.': { browser: './index.js', node: { import: './index.js', require: './index.js' }, default: './index.js' } } }, 'export default 2;\n'],
-  ['empty-cjs', { name: 'empty-cjs', main: 'index.js' }, 'module.exports = 1;\n'],
-]) {
-  mkdirSync(join(warm, 'node_modules', name), { recursive: true });
-  writeFileSync(join(warm, 'node_modules', name, 'package.json'), JSON.stringify(pkgJson));
-  writeFileSync(join(warm, 'node_modules', name, 'index.js'), main);
-}
-writeFileSync(join(warm, 'warm.mjs'), `import 'empty-esm';\nimport 'empty-esm-nested';\nimport { createRequire } from 'node:module';\ncreateRequire(import.meta.url)('empty-cjs');\n`);
-const READY = `import { createRequire } from 'node:module'; await import(${JSON.stringify(pathToFileURL(join(warm, 'warm.mjs')).href)}); const require = createRequire(${JSON.stringify(join(root, 'package.json'))});`;
-// Ours runs with one more step inside the clock: Robots[memoryBytes] compiles and instantiates
-// on its own, so the parts can be told apart (its cost moves from the first parse to there).
-const ourFirstUse = (specifier) => `const t0 = performance.now(); const { Robots } = await import(${JSON.stringify(specifier)}); const t1 = performance.now(); Robots[Symbol.for('robots-eval.memoryBytes')]; const t2 = performance.now(); const r = Robots.parse(process.env.T); const t3 = performance.now(); r.isAllowed('/admin/x', 'Googlebot'); const t4 = performance.now();`;
-const theirFirstUse = `const t0 = performance.now(); const parse = require('robots-parser'); const t1 = performance.now(), t2 = t1; const r = parse('https://example.com/robots.txt', process.env.T); const t3 = performance.now(); r.isAllowed('https://example.com/admin/x', 'Googlebot'); const t4 = performance.now();`;
-// The last number: the cold start as the issue lists it, compile + instantiate + first query
-// (with the parse it needs), after the package's own load.
-const PRINT = `console.log(JSON.stringify([t4 - t0, t1 - t0, t2 - t1, t3 - t2, t4 - t3, t4 - t1]));`;
-// The same, timed from the first line of a fresh process's ES module: Node's ES module loader
-// initialises inside the clock, and robots-parser goes through import() too.
-const ourWhole = (specifier) => `const t0 = performance.now(); const { Robots } = await import(${JSON.stringify(specifier)}); const r = Robots.parse(process.env.T); r.isAllowed('/admin/x', 'Googlebot'); console.log(JSON.stringify([performance.now() - t0]));`;
-const theirWhole = `const t0 = performance.now(); const { default: parse } = await import('robots-parser'); const r = parse('https://example.com/robots.txt', process.env.T); r.isAllowed('https://example.com/admin/x', 'Googlebot'); console.log(JSON.stringify([performance.now() - t0]));`;
-
-/**
- * Medians (ms) over fresh processes of the numbers each script prints (a JSON array); the scripts'
- * processes alternate. A script is its code, or [code, the folder it runs in].
- */
-function fresh(scripts) {
-  const samples = scripts.map(() => []);
-  for (let i = 0; i < (quick ? 5 : 15); i++) {
-    scripts.forEach((script, k) => {
-      const [code, cwd] = Array.isArray(script) ? script : [script, root];
-      const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd, env: { ...process.env, T: files.small } });
-      samples[k].push(JSON.parse(out.toString()));
     });
   }
-  return samples.map((s) => s[0].map((_, k) => s.map((x) => x[k]).sort((a, b) => a - b)[s.length >> 1]));
+  return times;
 }
 
-// Each build of ours is imported by its name, from the folder whose package.json names it.
-const ourFolders = baselineDir === null ? [root] : [root, baselineDir];
-const ready = fresh([...ourFolders.map((cwd) => [`${READY} ${ourFirstUse('robots-eval')} ${PRINT}`, cwd]), `${READY} ${theirFirstUse} ${PRINT}`]);
-const [oursReady, theirsReady, baseReady] = [ready[0], ready[ourFolders.length], baselineUrl === null ? null : ready[1]];
-rows.push(['cold start: load + compile + instantiate + parse + 1st query (module loaders ready)', oursReady[0] * 1e6, theirsReady[0] * 1e6, 'fresh process', baseReady && baseReady[0] * 1e6]);
-rows.push(['cold start without the package\'s load: compile + instantiate + parse + 1st query', oursReady[5] * 1e6, theirsReady[5] * 1e6, 'fresh process', baseReady && baseReady[5] * 1e6]);
-const whole = fresh([...ourFolders.map((cwd) => [ourWhole('robots-eval'), cwd]), theirWhole]);
-rows.push([`cold start, from a fresh process's first line (ES module loader included, both via import)`, whole[0][0] * 1e6, whole[ourFolders.length][0] * 1e6, 'fresh process', baselineUrl && whole[1][0] * 1e6]);
-const ms = (v) => `${v.toFixed(2)} ms`;
-const ourParts = ([, load, instance, parse, query]) => `load ${ms(load)}, compile + instantiate ${ms(instance)}, first parse ${ms(parse)}, first query ${ms(query)}`;
+const box = { n: 0 };
+/** Our builds: this one, and the baseline when there is one. */
+const builds = Baseline === null ? [Robots] : [Robots, Baseline];
+// The loops are compiled once per library and build (new Function), so that each has its own
+// type feedback: one loop shared by two classes would be polymorphic and slower for both.
+const loop = (params, body) => (...args) => new Function(...params, 'box', `return (n) => { ${body} };`)(...args, box);
+const parseLoop = {
+  ours: (R, text, options) => loop(['R', 'text', 'options'], 'for (let i = 0; i < n; i++) { const r = R.parse(text, options); box.n += r.dialect.length; r.free(); }')(R, text, options),
+  theirs: (text) => loop(['parse', 'url', 'text'], 'for (let i = 0; i < n; i++) box.n += parse(url, text) ? 1 : 0;')(robotsParser, ROBOTS_URL, text),
+};
+// Both libraries' isAllowed(url, agent), on the same 1,000 (URL, agent) pairs in the same order.
+const queryLoop = (r, list) => loop(['r', 'list', 'agents'],
+  'for (let i = 0; i < n; i++) { const k = i % 1000; if (r.isAllowed(list[k], agents[k])) box.n++; }')(r, list, queryAgents);
+const tableLoop = {
+  ours: (r) => loop(['r', 'urls', 'agents'], 'for (let i = 0; i < n; i++) box.n += r.table(urls, agents).allowed.length;')(r, urls, agents),
+  // robots-parser has no table: the same cells, one isAllowed each, into the same shape.
+  theirs: (p) => loop(['p', 'urls', 'agents'], `for (let i = 0; i < n; i++) {
+    const allowed = new Array(urls.length);
+    for (let u = 0; u < urls.length; u++) {
+      const row = new Array(agents.length);
+      for (let a = 0; a < agents.length; a++) row[a] = p.isAllowed(urls[u], agents[a]) !== false;
+      allowed[u] = row;
+    }
+    box.n += allowed.length;
+  }`)(p, urls, agents),
+};
 
+/** [ours, theirs, baseline?]: each the per-run times of compare(). */
+const measure = (ourFns, theirFn) => {
+  const t = compare([...ourFns, theirFn]);
+  return [t[0], t[ourFns.length], ourFns.length > 1 ? t[1] : null];
+};
+
+// Ours given the robots.txt URL too (`url` option), as robots-parser always is: it then refuses
+// URLs of other sites, as robots-parser does (which answers undefined). Measured in the same runs,
+// printed apart: the comparison rows give each library the least its API needs for the same
+// answers.
+const SITE = { url: ROBOTS_URL };
+const rows = []; // { what, unit, ours, theirs, base } (per-run times, ns)
+const ourOther = []; // [what, ns]: our figures that are not the comparison
+for (const [name, text] of Object.entries(files)) {
+  const t = compare([...builds.map((R) => parseLoop.ours(R, text)), parseLoop.theirs(text), parseLoop.ours(Robots, text, SITE)]);
+  rows.push({
+    what: `parse ${name} (${(text.length / 1024).toFixed(1)} KB)`, unit: 'per parse',
+    ours: t[0], theirs: t[builds.length], base: builds.length > 1 ? t[1] : null,
+  });
+  ourOther.push([`parse ${name}, given the robots.txt URL (\`{ url }\`)`, median(t[builds.length + 1]), median(t[0])]);
+}
+for (const [name, text] of Object.entries(files)) {
+  const parsed = builds.map((R) => R.parse(text));
+  const p = robotsParser(ROBOTS_URL, text);
+  const onSite = Robots.parse(text, SITE);
+  const t = compare([...parsed.map((r) => queryLoop(r, urls)), queryLoop(p, urls), queryLoop(parsed[0], paths), queryLoop(onSite, urls)]);
+  // Both answer the same questions (they may disagree on a few by design).
+  let same = 0;
+  for (let i = 0; i < 1000; i++) same += parsed[0].isAllowed(urls[i], queryAgents[i]) === (p.isAllowed(urls[i], queryAgents[i]) !== false) ? 1 : 0;
+  rows.push({
+    what: `isAllowed ${name}, full URLs (answers agree on ${same / 10}%)`, unit: 'per query',
+    ours: t[0], theirs: t[builds.length], base: builds.length > 1 ? t[1] : null,
+  });
+  ourOther.push([`isAllowed ${name}, given paths (\`${paths[0]}\`) instead of full URLs`, median(t[builds.length + 1]), median(t[0])]);
+  ourOther.push([`isAllowed ${name}, full URLs, parsed with \`{ url }\` (other sites refused)`, median(t[builds.length + 2]), median(t[0])]);
+  for (const r of [...parsed, onSite]) r.free();
+}
+{
+  const parsed = builds.map((R) => R.parse(files.medium));
+  const p = robotsParser(ROBOTS_URL, files.medium);
+  const cells = urls.length * agents.length;
+  const perCell = (t) => t && t.map((ns) => ns / cells);
+  const [ours, theirs, base] = measure(parsed.map((r) => tableLoop.ours(r)), tableLoop.theirs(p));
+  rows.push({ what: `table: 1,000 full URLs x ${agents.length} agents, medium`, unit: 'per cell', ours: perCell(ours), theirs: perCell(theirs), base: perCell(base) });
+  for (const r of parsed) r.free();
+}
+
+// Cold start: a fresh Node process each time, from the first line of its script: import the
+// package, parse medium.txt, answer one full-URL query. Each library loaded by `import` (an
+// ES module script, as a crawler's is); the processes of the libraries alternate. The parent
+// also times each process from spawn to exit (Node's own start included).
+const COLD_URL = 'https://example.com/admin/x?y=1';
+const script = (load, parse, query) => `const t0 = performance.now(); ${load} const t1 = performance.now(); ${parse} const t2 = performance.now(); ${query} const t3 = performance.now(); console.log(JSON.stringify([t3 - t0, t1 - t0, t2 - t1, t3 - t2]));`;
+const ourCold = script(`const { Robots } = await import('robots-eval');`, 'const r = Robots.parse(process.env.T);', `r.isAllowed(${JSON.stringify(COLD_URL)}, 'Googlebot');`);
+const theirCold = script(`const { default: parse } = await import('robots-parser');`, `const r = parse(${JSON.stringify(ROBOTS_URL)}, process.env.T);`, `r.isAllowed(${JSON.stringify(COLD_URL)}, 'Googlebot');`);
+// Each of our builds is imported by its name from the folder whose package.json names it.
+const coldScripts = [[ourCold, root], ...(baselineDir ? [[ourCold, baselineDir]] : []), [theirCold, root]];
+const cold = coldScripts.map(() => ({ parts: [], wall: [] }));
+for (let i = 0; i < COLD_RUNS; i++) {
+  coldScripts.forEach(([code, cwd], k) => {
+    const t0 = performance.now();
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd, env: { ...process.env, T: files.medium } });
+    cold[k].wall.push((performance.now() - t0) * 1e6);
+    cold[k].parts.push(JSON.parse(out.toString()).map((ms) => ms * 1e6));
+  });
+}
+const coldOf = (c) => ({ parts: c.parts[0].map((_, j) => c.parts.map((p) => p[j])), wall: c.wall });
+const [coldOurs, coldTheirs, coldBase] = [coldOf(cold[0]), coldOf(cold[cold.length - 1]), baselineDir ? coldOf(cold[1]) : null];
+
+// ---- Output ---------------------------------------------------------------------------------
+const fmt = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(ns >= 1e5 ? 0 : 1)} µs` : `${ns.toFixed(0)} ns`);
+const x = (v) => `${v.toFixed(v >= 10 ? 1 : 2)}x`;
+/** The median of the per-run ratios a/b, and their range (runs of one benchmark alternate). */
+const ratios = (a, b) => {
+  const r = a.map((v, i) => v / b[i]).sort((p, q) => p - q);
+  return `${x(median(r))} (${x(r[0])}–${x(r[r.length - 1])})`;
+};
+const version = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
 const sizes = JSON.parse(readFileSync(join(root, 'pkg', 'sizes.json'), 'utf8'));
-console.log(`\nrobots-eval (pkg/, .wasm ${sizes.raw} B raw / ${sizes.gzip} B gzip / ${sizes.brotli} B brotli) vs robots-parser ${JSON.parse(readFileSync(join(root, 'node_modules', 'robots-parser', 'package.json'), 'utf8')).version}, Node ${process.version}, median of ${RUNS} alternating runs (cold start: of ${quick ? 5 : 15} processes each)\n`);
-if (Baseline === null) {
-  console.log('| benchmark | robots-eval | robots-parser | speed-up |');
-  console.log('|---|---:|---:|---:|');
-} else {
-  console.log(`| benchmark | robots-eval | robots-parser | speed-up | baseline (${process.argv[baselineAt + 1]}) | this build vs baseline |`);
-  console.log('|---|---:|---:|---:|---:|---:|');
+const cpu = cpus();
+console.log(`\n**robots-eval ${version(root)}** (pkg/; .wasm ${sizes.raw} B, ${sizes.gzip} B gzip) **vs robots-parser ${version(join(root, 'node_modules', 'robots-parser'))}**, ` +
+  `Node ${process.version}, ${cpu[0]?.model ?? 'unknown CPU'} (${cpu.length} cores), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ` +
+  `Both get the same input: the files of ../shared/bench, and its 1,000 queries (${agents.length} agents) as full URLs (\`${urls[0]}\`), flat strings. ` +
+  `Median of ${RUNS} runs, the libraries' runs alternating after a warm-up; speed-up = robots-parser's time / ours, its range over the runs in brackets` +
+  ` (\`node bench/js/bench.mjs${quick ? ' --quick' : ''}\`).\n`);
+const baseHead = Baseline === null ? '' : ` baseline (${baselineName}) | this build vs baseline |`;
+console.log(`| benchmark | robots-eval | robots-parser | speed-up |${baseHead}`);
+console.log(`|---|---:|---:|---:|${Baseline === null ? '' : '---:|---:|'}`);
+for (const { what, unit, ours, theirs, base } of rows) {
+  const extra = base === null ? '' : ` ${fmt(median(base))} | ${ratios(base, ours)} |`;
+  console.log(`| ${what} | ${fmt(median(ours))} ${unit} | ${fmt(median(theirs))} | ${ratios(theirs, ours)} |${extra}`);
 }
-for (const [what, ours, theirs, unit, base] of rows) {
-  const extra = Baseline === null ? '' : ` ${fmt(base)} | ${(base / ours).toFixed(2)}x |`;
-  console.log(`| ${what} | ${fmt(ours)} | ${fmt(theirs)} | ${(theirs / ours).toFixed(1)}x (${unit}) |${extra}`);
-}
-console.log(`\nCold start by part (module loaders ready, medians): robots-eval: ${ourParts(oursReady)}; ` +
-  `robots-parser: load ${ms(theirsReady[1])}, first parse ${ms(theirsReady[3])}, first query ${ms(theirsReady[4])}` +
-  (baseReady ? `; baseline: ${ourParts(baseReady)}` : ''));
-if (sink + box.n === 0.5) console.log(sink);
+console.log('\nOur other figures, not the comparison (each in the same runs as its row above, whose figure is beside it): with paths, which robots-parser cannot take; and parsed with the robots.txt URL, which robots-parser always is (the comparison gives each library the least its API needs for the same answers).\n');
+console.log('| robots-eval | time | the row above |');
+console.log('|---|---:|---:|');
+for (const [what, ns, row] of ourOther) console.log(`| ${what} | ${fmt(ns)} | ${fmt(row)} |`);
+
+console.log(`\nCold start: a fresh Node process each time (median of ${COLD_RUNS} each, alternating): \`import\` the package, parse medium.txt, answer one full-URL query.\n`);
+const coldBaseHead = coldBase === null ? '' : ' baseline |';
+console.log(`| cold start | robots-eval | robots-parser | robots-eval / robots-parser |${coldBaseHead}`);
+console.log(`|---|---:|---:|---:|${coldBase === null ? '' : '---:|'}`);
+const coldRow = (what, pick) => {
+  const extra = coldBase === null ? '' : ` ${fmt(median(pick(coldBase)))} |`;
+  console.log(`| ${what} | ${fmt(median(pick(coldOurs)))} | ${fmt(median(pick(coldTheirs)))} | ${ratios(pick(coldOurs), pick(coldTheirs))} |${extra}`);
+};
+coldRow('import + parse + first query, from the script\'s first line', (c) => c.parts[0]);
+coldRow('of which import', (c) => c.parts[1]);
+coldRow('of which parse (ours: with compiling and instantiating the .wasm)', (c) => c.parts[2]);
+coldRow('of which the first query', (c) => c.parts[3]);
+coldRow('the whole process, spawn to exit (Node\'s own start included)', (c) => c.wall);
+if (box.n === 0.5) console.log(box.n);

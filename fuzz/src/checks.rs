@@ -126,6 +126,52 @@ pub fn verdict(robots: &Robots, url: &str, agent: &str) {
     }
     let _ = robots.crawl_delay(agent);
     let _ = robots.selected_groups(v.selection).count();
+    #[cfg(feature = "aipref")]
+    ai_preferences(robots, url, agent, &v);
+}
+
+/// AI preferences agree with the crawl verdict: the same verdict; a disallowed URL has every
+/// Content-Usage category unknown, naming the Disallow's line; a stated value names a
+/// Content-Usage line of the file; a header only adds.
+#[cfg(feature = "aipref")]
+fn ai_preferences(robots: &Robots, url: &str, agent: &str, v: &robots_eval::Verdict) {
+    use robots_eval::aipref::{Origin, Preference, Why};
+    use robots_eval::RecordKind;
+    let p = robots.ai_preferences(url, agent, Some(agent.as_bytes()));
+    assert_eq!(p.verdict, *v);
+    let usage_lines: Vec<u32> = robots
+        .records()
+        .filter(|r| r.kind == RecordKind::ContentUsage)
+        .map(|r| r.line)
+        .collect();
+    for a in p.content_usage {
+        if !v.allowed {
+            assert_eq!(a.why, Why::NotCrawlable(robots.line_of(v)));
+        }
+        if let Some(Origin::Line(line)) = a.why.origin() {
+            assert!(
+                usage_lines.contains(&line),
+                "{a:?} names no Content-Usage line"
+            );
+        }
+        assert_eq!(
+            a.preference != Preference::Unknown,
+            matches!(a.why, Why::Stated(_))
+        );
+        let _ = a.why.to_string();
+    }
+    let (header, combined) = (p.header_usage.expect("asked"), p.combined.expect("asked"));
+    for ((r, h), c) in p.content_usage.iter().zip(&header).zip(&combined) {
+        assert_eq!(c.preference, r.preference.combine(h.preference));
+    }
+    if let Some(signals) = p.content_signal {
+        for s in signals {
+            assert_eq!(s.line.is_some(), s.preference != Preference::Unknown);
+        }
+    }
+    robots.content_signal_extras(v.selection, |line, key, _| {
+        assert!(line >= 1 && !key.is_empty());
+    });
 }
 
 /// `differential` target: the bytes drive the random-file model (`crate::model`); the first
@@ -214,4 +260,50 @@ pub fn fetch(data: &[u8]) {
     for value in [retry_after, expires, date].into_iter().flatten() {
         let _ = parse_http_date(value, now_ms);
     }
+}
+
+/// `aipref` target: any bytes as a `Content-Usage` value, and as Content-Usage and
+/// Content-Signal rule values. A failure lies within the value and leaves every category
+/// unknown; SP around the value changes nothing (RFC 9651 §4.2); split at the first `\n` into two
+/// valid field lines, the joined field takes each category from the later line that names it
+/// (§4.2, VOCAB §6.5.1).
+pub fn aipref(data: &[u8]) {
+    use robots_eval::aipref::{
+        parse_header, read_signals, split_rule, Member, Preference, Statement, COUNT,
+    };
+    let parsed = Statement::parse(data);
+    if let Some(e) = parsed.error() {
+        assert!((e.offset as usize) <= data.len(), "{e:?} past the end");
+        assert_eq!(parsed.preferences(), [Preference::Unknown; COUNT]);
+        let _ = e.failure.as_str();
+    }
+    let padded = Statement::parse(&[&b" "[..], data, b" "].concat());
+    assert_eq!(
+        padded.error().is_some(),
+        parsed.error().is_some(),
+        "SP around"
+    );
+    assert_eq!(padded.preferences(), parsed.preferences(), "SP around");
+    if let Some(at) = data.iter().position(|&b| b == b'\n') {
+        let (a, b) = (&data[..at], &data[at + 1..]);
+        let (first, second) = (Statement::parse(a), Statement::parse(b));
+        let valid = |s: &Statement, v: &[u8]| s.error().is_none() && v.iter().any(|&c| c != b' ');
+        if valid(&first, a) && valid(&second, b) {
+            let joined = parse_header(&[a, b]);
+            assert_eq!(joined.error(), None, "two valid lines");
+            for i in 0..COUNT {
+                let later = match second.member(i) {
+                    Member::Absent => first.member(i),
+                    m => m,
+                };
+                assert_eq!(joined.member(i), later, "category {i}: the later line wins");
+            }
+        }
+    }
+    let rule = split_rule(data);
+    if let Some(path) = rule.path {
+        assert!(path.starts_with(b"/") && !path.iter().any(|b| b" \t#".contains(b)));
+    }
+    let _ = Statement::parse(rule.statement).preferences();
+    let _ = read_signals(data);
 }

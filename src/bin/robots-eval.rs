@@ -3,7 +3,7 @@
 //! tests/data/cli-cases.json holds the cases both are tested on, and docs/cli.md documents them.
 //!
 //! ```text
-//! robots-eval check <robots> <url>... --agent A [--agent B] [--dialect D] [--json]
+//! robots-eval check <robots> <url>... --agent A [--agent B] [--dialect D] [--json] [--ai [--header V]...]
 //! robots-eval lint  <robots> [--strict] [--json]
 //! robots-eval table <robots> (--urls FILE|- | --sitemap FILE|URL) --agent A... [--json|--csv|--markdown]
 //! robots-eval diff  <old> <new> (--urls FILE|- | --sitemap FILE|URL) --agent A... [--json]
@@ -19,6 +19,9 @@ use base64::Engine;
 use robots_eval::fetch::{self, FetchContext, FetchOutcome, Policy};
 use robots_eval::{DialectId, Options, Robots, RuleKind, Severity, Verdict};
 use serde::Serialize;
+
+#[path = "robots-eval/ai.rs"]
+mod ai;
 
 const NAME: &str = "robots-eval";
 
@@ -55,12 +58,15 @@ struct Args {
     help: bool,
     urls: Option<String>,
     sitemap: Option<String>,
+    /// `check --ai`: the AI usage preferences too; `--header`: Content-Usage field lines.
+    ai: bool,
+    headers: Vec<String>,
 }
 
 /// The options each command takes (besides --dialect, --max-bytes and --help).
 fn allowed(command: &str) -> Option<&'static [&'static str]> {
     Some(match command {
-        "check" => &["json", "agent"],
+        "check" => &["json", "agent", "ai", "header"],
         "lint" => &["json", "strict"],
         "table" => &["json", "csv", "markdown", "agent", "urls", "sitemap"],
         "diff" => &["json", "agent", "urls", "sitemap"],
@@ -105,11 +111,12 @@ fn parse_args(argv: &[String]) -> Result<Args, Fail> {
                 .ok_or_else(|| format!("{flag} needs a value"))
         };
         match flag {
-            "--json" | "--csv" | "--markdown" | "--strict" | "--help" | "-h"
+            "--json" | "--csv" | "--markdown" | "--strict" | "--ai" | "--help" | "-h"
                 if inline.is_none() =>
             {
                 match flag {
                     "--json" => a.json = true,
+                    "--ai" => a.ai = true,
                     "--csv" => a.csv = true,
                     "--markdown" => a.markdown = true,
                     "--strict" => a.strict = true,
@@ -120,6 +127,10 @@ fn parse_args(argv: &[String]) -> Result<Args, Fail> {
             "--agent" | "-a" => {
                 a.agents.push(value()?);
                 used.push("agent");
+            }
+            "--header" => {
+                a.headers.push(value()?);
+                used.push("header");
             }
             "--dialect" | "-d" => dialect = value()?,
             "--urls" => {
@@ -159,6 +170,9 @@ fn parse_args(argv: &[String]) -> Result<Args, Fail> {
             .filter(|&v| n.bytes().all(|b| b.is_ascii_digit()) && v < 1 << 53)
             .and_then(|v| usize::try_from(v).ok())
             .ok_or_else(|| format!("--max-bytes: not a number of bytes: {n:?}"))?;
+    }
+    if !a.headers.is_empty() && !a.ai {
+        return Err("--header needs --ai".into());
     }
     if [a.json, a.csv, a.markdown].iter().filter(|b| **b).count() > 1 {
         return Err("choose one of --json, --csv and --markdown".into());
@@ -734,7 +748,25 @@ fn check(a: &Args, inputs: &mut Inputs) -> Result<u8, Fail> {
     need_agents(a)?;
     let file = inputs.robots(&a.positional[0], &a.options, "<robots>")?;
     let all = answers(&file, &a.positional[1..], &a.agents);
-    if a.json {
+    let ai: Vec<_> = all
+        .iter()
+        .filter(|_| a.ai)
+        .map(|c| ai::ask(&file.robots, c.url, c.agent, &a.headers))
+        .collect();
+    if a.json && a.ai {
+        let cells: Vec<serde_json::Value> = all
+            .iter()
+            .zip(&ai)
+            .map(|(c, p)| {
+                let mut cell = serde_json::to_value(c).unwrap_or_default();
+                if let Some(cell) = cell.as_object_mut() {
+                    cell.extend(ai::fields(&file.robots, p));
+                }
+                cell
+            })
+            .collect();
+        json(&cells)?;
+    } else if a.json {
         json(&all)?;
     } else {
         let rows: Vec<Vec<String>> = all
@@ -748,7 +780,18 @@ fn check(a: &Args, inputs: &mut Inputs) -> Result<u8, Fail> {
                 ]
             })
             .collect();
-        print(&columns(&rows))?;
+        let text = columns(&rows);
+        if a.ai {
+            // Each row, then its preferences.
+            let blocks: Vec<String> = text
+                .lines()
+                .zip(&ai)
+                .map(|(row, p)| format!("{row}\n{}", ai::text(&file.robots, p)))
+                .collect();
+            print(&blocks.join("\n"))?;
+        } else {
+            print(&text)?;
+        }
     }
     Ok(u8::from(all.iter().any(|c| !c.answer.allowed)))
 }
@@ -1157,7 +1200,13 @@ fn batch_answer(
         *key = Some((robots, dialect));
     }
     let verdict = parsed.check(url, agent);
-    Ok(
-        serde_json::json!({ "allowed": verdict.allowed, "line": parsed.line_of(&verdict), "reason": verdict.reason.as_str() }),
-    )
+    let mut answer = serde_json::json!({ "allowed": verdict.allowed, "line": parsed.line_of(&verdict), "reason": verdict.reason.as_str() });
+    if v.get("ai").and_then(serde_json::Value::as_bool) == Some(true) {
+        let headers = ai::header_lines(v.get("header"))?;
+        let p = ai::ask(parsed, url, agent, &headers);
+        if let Some(answer) = answer.as_object_mut() {
+            answer.extend(ai::fields(parsed, &p));
+        }
+    }
+    Ok(answer)
 }
