@@ -6,10 +6,22 @@
 # scripts/setup.sh has run.
 #   scripts/test-js.sh              all tests
 #   scripts/test-js.sh NAME...      only tests/js/NAME.test.* (e.g. conformance browser)
+#   scripts/test-js.sh worker-gate  the Worker gate's own suite (examples/worker-gate: npm install, npm test)
 set -euo pipefail
 shopt -s nullglob
 cd "$(dirname "$0")/.."
 repo=$PWD
+
+# examples/worker-gate is its own npm project (it depends on this package with file:../..) and runs
+# its own suite in real workerd; it runs with all tests, or when named.
+gate=0
+names=()
+for n in "$@"; do if [ "$n" = worker-gate ]; then gate=1; else names+=("$n"); fi; done
+[ $# -gt 0 ] || gate=1
+run_gate() {
+  echo "== the Worker gate's own tests (examples/worker-gate)"
+  (cd "$repo/examples/worker-gate" && npm install --silent --no-audit --no-fund && npm test)
+}
 
 # Rebuild when anything that goes into pkg/ is newer than the built .wasm (ROBOTS_EVAL_NO_BUILD=1:
 # test pkg/ as it is, e.g. while src/ is mid-edit).
@@ -18,6 +30,7 @@ if [ "${ROBOTS_EVAL_NO_BUILD:-}" = 1 ]; then
 elif [ ! -f pkg/robots_eval_bg.wasm ] || [ -n "$(find src wasm js Cargo.toml Cargo.lock scripts/build-pkg.mjs -newer pkg/robots_eval_bg.wasm -type f 2>/dev/null | head -1)" ]; then
   npm run --silent build
 fi
+if [ $# -gt 0 ] && [ ${#names[@]} -eq 0 ]; then run_gate; exit; fi
 # The native CLI, for the native-vs-package comparison.
 [ "${ROBOTS_EVAL_NO_BUILD:-}" = 1 ] || cargo build --quiet --release --locked --features cli --bin robots-eval
 
@@ -34,7 +47,7 @@ JSON
 cp -r tests/js/* "$scratch/app/"
 
 if [ $# -gt 0 ]; then
-  files=(); for n in "$@"; do files+=(tests/js/"$n".test.*); done
+  files=(); for n in "${names[@]}"; do files+=(tests/js/"$n".test.*); done
 else
   files=(tests/js/*.test.mjs tests/js/*.test.cjs)
 fi
@@ -42,3 +55,4 @@ files=("${files[@]#tests/js/}")
 echo "== JS tests on $tarball: ${files[*]}"
 cd "$scratch/app"
 ROBOTS_EVAL_REPO=$repo node --expose-gc --test --test-reporter=spec "${files[@]}"
+[ $gate = 0 ] || run_gate

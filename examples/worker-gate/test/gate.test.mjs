@@ -1,18 +1,11 @@
-// examples/worker-gate in real workerd, in front of real origin servers on 127.0.0.1 (one per
-// robots.txt scenario, each on a free port). Bundled as wrangler does (the workerd condition, the
-// .wasm as a module of its own).
+// The gate in real workerd (test/harness.mjs), in front of real origin servers on 127.0.0.1, one
+// per robots.txt scenario: byte-identical passthrough, the deciding line, and robots.txt that
+// fails in every way (status codes, timeouts, redirect chains, oversize, outages), per dialect,
+// with its caching in isolate memory and in the Cache API.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { join } from 'node:path';
-import { startWorkerd } from './workerd.mjs';
-
-const repo = process.env.ROBOTS_EVAL_REPO;
-const bin = (...p) => join(repo, 'node_modules', ...p);
-const here = process.cwd();
+import { closeServers, origin, serve, startGates } from './harness.mjs';
 
 const ROBOTS = 'User-agent: BadBot\nDisallow: /private\n\nUser-agent: *\nDisallow: /nocrawl\n';
 const BIG = Buffer.alloc(10 * 1024 * 1024);
@@ -28,35 +21,9 @@ function assertBlocked(res, header, message) {
 }
 
 /** Asserts that the gate passed the request to the origin, which answered. */
-function assertPassed(res) {
-  assert.equal(res.status, 200);
-  assert.equal(res.headers.get('x-origin'), 'yes');
-}
-
-function listen(server) {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
-}
-
-// An origin whose robots.txt answers with `robots`: a status, a body, or a handler (req, res, pathname)
-// that returns false for paths it leaves to the default answers.
-function origin(robots) {
-  const s = createServer((req, res) => {
-    const { pathname } = new URL(req.url, 'http://x');
-    if (typeof robots === 'function' && robots(req, res, pathname) !== false) return;
-    if (pathname === '/robots.txt') {
-      if (typeof robots === 'number') { res.writeHead(robots); res.end('error'); }
-      else { res.writeHead(200, { 'content-type': 'text/plain' }); res.end(robots); }
-      return;
-    }
-    if (pathname === '/big') {
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': BIG.length });
-      res.end(BIG);
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/plain', 'x-origin': 'yes' });
-    res.end(`origin ${req.method} ${pathname} ua=${req.headers['user-agent']}`);
-  });
-  return s;
+function assertPassed(res, message) {
+  assert.equal(res.status, 200, message);
+  assert.equal(res.headers.get('x-origin'), 'yes', message);
 }
 
 // robots.txt behind `hops` redirects: /robots.txt -> /hop/1 -> ... -> /hop/<hops> (the file).
@@ -89,36 +56,34 @@ const OVERSIZED = `User-agent: *\nDisallow: /early\n${'# padding padding padding
 // PUT <url> with the serialized response, GET <url> with only-if-cached; a miss is a 504). It
 // honours max-age, as the platform's cache does.
 const sharedCache = { store: new Map(), puts: 0, hits: 0 };
-function cacheService() {
-  return createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const key = `${req.headers.host}${req.url}`;
-      if (req.method === 'PUT') {
-        const raw = Buffer.concat(chunks);
-        const split = raw.indexOf('\r\n\r\n');
-        const [statusLine, ...lines] = raw.subarray(0, split).toString('latin1').split('\r\n');
-        const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
-        const maxAge = Number(/max-age=(\d+)/.exec(headers['cache-control'] ?? '')?.[1] ?? 0);
-        if (maxAge > 0) {
-          sharedCache.store.set(key, { status: Number(statusLine.split(' ')[1]), headers, body: raw.subarray(split + 4), expires: Date.now() + maxAge * 1000 });
-          sharedCache.puts++;
-        }
-        res.writeHead(204);
-        res.end();
-        return;
+function cacheService(req, res) {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const key = `${req.headers.host}${req.url}`;
+    if (req.method === 'PUT') {
+      const raw = Buffer.concat(chunks);
+      const split = raw.indexOf('\r\n\r\n');
+      const [statusLine, ...lines] = raw.subarray(0, split).toString('latin1').split('\r\n');
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const maxAge = Number(/max-age=(\d+)/.exec(headers['cache-control'] ?? '')?.[1] ?? 0);
+      if (maxAge > 0) {
+        sharedCache.store.set(key, { status: Number(statusLine.split(' ')[1]), headers, body: raw.subarray(split + 4), expires: Date.now() + maxAge * 1000 });
+        sharedCache.puts++;
       }
-      const hit = sharedCache.store.get(key);
-      if (req.method === 'GET' && hit && hit.expires > Date.now()) {
-        sharedCache.hits++;
-        res.writeHead(hit.status, { ...hit.headers, 'cf-cache-status': 'HIT' });
-        res.end(hit.body);
-        return;
-      }
-      res.writeHead(504, { 'cf-cache-status': 'MISS' });
+      res.writeHead(204);
       res.end();
-    });
+      return;
+    }
+    const hit = sharedCache.store.get(key);
+    if (req.method === 'GET' && hit && hit.expires > Date.now()) {
+      sharedCache.hits++;
+      res.writeHead(hit.status, { ...hit.headers, 'cf-cache-status': 'HIT' });
+      res.end(hit.body);
+      return;
+    }
+    res.writeHead(504, { 'cf-cache-status': 'MISS' });
+    res.end();
   });
 }
 
@@ -143,15 +108,12 @@ const outageRa = { hits: 0, down: true, retryAfter: '1', text: 'User-agent: *\nD
 const outageTtl = { hits: 0, down: true, retryAfter: null, text: 'User-agent: *\nDisallow: /private\n' };
 const sharedState = { hits: 0, text: 'User-agent: *\nDisallow: /shared\n', cacheControl: 'max-age=60' };
 
-const servers = [];
-const gates = {}; // name -> base URL of the worker
-let child;
-let log = () => ''; // workerd's output so far
+let gates; // the running workerd
 
 before(async () => {
   const origins = {};
   const scenarios = {
-    main: ROBOTS, e500: 500, e404: 404, e403: 403, e401: 401, e429: 429,
+    main: ROBOTS, long: `User-agent: *\nDisallow: /long${'x'.repeat(10000)}\n`, e500: 500, e404: 404, e403: 403, e401: 401, e429: 429,
     hang: (req, res, pathname) => (pathname === '/robots.txt' ? true : false), // never answers robots.txt
     chain5: redirecting(5), chain6: redirecting(6),
     big: (req, res, pathname) => {
@@ -163,14 +125,16 @@ before(async () => {
     ttl: counting(ttlState), shared: counting(sharedState),
     outageRa: outage(outageRa), outageTtl: outage(outageTtl),
   };
-  for (const [name, robots] of Object.entries(scenarios)) {
-    const s = origin(robots);
-    servers.push(s);
-    origins[name] = `http://127.0.0.1:${await listen(s)}`;
-  }
-  const workers = {
+  const big = (req, res) => {
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': BIG.length });
+    res.end(BIG);
+  };
+  for (const [name, robots] of Object.entries(scenarios)) origins[name] = await serve(origin(robots, { '/big': big }));
+  const vars = {
     enforce: { MODE: 'enforce', DIALECT: 'rfc9309', ORIGIN: origins.main },
     report: { MODE: 'report-only', DIALECT: 'rfc9309', ORIGIN: origins.main },
+    long: { DIALECT: 'rfc9309', ORIGIN: origins.long },
+    exempt: { DIALECT: 'rfc9309', ORIGIN: origins.main, NOT_CRAWLERS: 'curl/, BadBot' },
     e500: { MODE: 'enforce', DIALECT: 'rfc9309', ORIGIN: origins.e500 },
     e404: { MODE: 'enforce', DIALECT: 'rfc9309', ORIGIN: origins.e404 },
     e403rfc: { MODE: 'enforce', DIALECT: 'rfc9309', ORIGIN: origins.e403 },
@@ -186,58 +150,38 @@ before(async () => {
     chain6rfc: { DIALECT: 'rfc9309', ORIGIN: origins.chain6 },
     chain6draft: { DIALECT: 'draft1996', ORIGIN: origins.chain6 },
     big: { DIALECT: 'rfc9309', ORIGIN: origins.big },
-    ttl: { DIALECT: 'rfc9309', ORIGIN: origins.ttl, CACHE: true },
-    sharedA: { DIALECT: 'rfc9309', ORIGIN: origins.shared, CACHE: true },
-    sharedB: { DIALECT: 'rfc9309', ORIGIN: origins.shared, CACHE: true },
+    ttl: { DIALECT: 'rfc9309', ORIGIN: origins.ttl },
+    sharedA: { DIALECT: 'rfc9309', ORIGIN: origins.shared },
+    sharedB: { DIALECT: 'rfc9309', ORIGIN: origins.shared },
     outageRa: { DIALECT: 'rfc9309', ORIGIN: origins.outageRa },
     outageTtl: { DIALECT: 'rfc9309', ORIGIN: origins.outageTtl, ROBOTS_FAILURE_TTL_MS: '1200' },
   };
-  const cacheServer = cacheService();
-  servers.push(cacheServer);
-  const cachePort = await listen(cacheServer);
-  const dir = join(here, 'worker-gate-out');
-  mkdirSync(dir, { recursive: true });
-  copyFileSync(join(repo, 'examples', 'worker-gate', 'src', 'worker.js'), join(here, 'worker-gate-src.js'));
-  execFileSync(bin('.bin', 'esbuild'), ['worker-gate-src.js', '--bundle', '--format=esm', '--platform=neutral',
-    '--conditions=workerd,worker,browser', '--external:*.wasm', `--outfile=${join(dir, 'worker.js')}`, '--log-level=warning'], { cwd: here });
-  copyFileSync(join(here, 'node_modules', 'robots-eval', 'pkg', 'robots_eval_bg.wasm'), join(dir, 'robots_eval_bg.wasm'));
-  // The gate `enforce` comes first: startWorkerd waits until its robots.txt answers.
-  const names = ['enforce', ...Object.keys(workers).filter((n) => n !== 'enforce')];
-  const services = names.map((n) => `(name = "${n}", worker = (
-      modules = [
-        (name = "worker.js", esModule = embed "worker.js"),
-        (name = "robots_eval_bg.wasm", wasm = embed "robots_eval_bg.wasm"),
-      ],
-      compatibilityDate = "2025-01-01",
-      bindings = [ ${Object.entries({ CRAWLERS: 'ListedBot, OtherBot', MODE: 'enforce', ...workers[n] }).filter(([k]) => k !== 'CACHE').map(([k, v]) => `(name = "${k}", text = "${v}")`).join(', ')} ],
-      globalOutbound = "net",${workers[n].CACHE ? '\n      cacheApiOutbound = "cache",' : ''}
-    ))`);
-  let ports;
-  ({ child, ports, log } = await startWorkerd(bin('.bin', 'workerd'), dir, names.length, (ports) => `using Workerd = import "/workerd/workerd.capnp";
-const config :Workerd.Config = (
-  services = [
-    (name = "net", network = (allow = ["public", "private", "local"])),
-    (name = "cache", external = (address = "127.0.0.1:${cachePort}", http = ())),
-    ${services.join(',\n    ')}
-  ],
-  sockets = [ ${names.map((n, i) => `(name = "s-${n}", address = "127.0.0.1:${ports[i]}", http = (), service = "${n}")`).join(', ')} ],
-);
-`));
-  names.forEach((n, i) => { gates[n] = `http://127.0.0.1:${ports[i]}`; });
+  const withCache = new Set(['ttl', 'sharedA', 'sharedB']);
+  const cache = new URL(await serve(cacheService)).host;
+  gates = await startGates(
+    Object.fromEntries(Object.entries(vars).map(([n, v]) => [n, {
+      vars: { CRAWLERS: 'ListedBot, OtherBot', MODE: 'enforce', ...v },
+      cache: withCache.has(n) ? 'cache' : undefined,
+    }])),
+    { cache },
+  );
 });
 
 after(() => {
-  try { process.kill(-child.pid, 'SIGTERM'); } catch {}
-  for (const s of servers) { s.closeAllConnections?.(); s.close(); }
+  gates?.stop();
+  closeServers();
 });
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-const get = (gate, path, ua) => fetch(`${gates[gate]}${path}`, { headers: { 'user-agent': ua } });
+const get = (gate, path, ua) => fetch(`${gates.url(gate)}${path}`, { headers: { 'user-agent': ua } });
+// The end of the X-Robots-Eval header: who the gate took for a crawler, and why.
+const listed = '; crawler="ListedBot"; by=CRAWLERS';
+const badBot = '; crawler="BadBot"; by=isbot';
 
 test('an allowed crawler and a browser get a 10 MB body byte-identical', async () => {
   for (const ua of ['BadBot/1.0', BROWSER, 'ListedBot/2']) {
     const res = await get('enforce', '/big', ua);
-    assert.equal(res.status, 200, log());
+    assert.equal(res.status, 200, gates.log());
     const body = Buffer.from(await res.arrayBuffer());
     assert.equal(body.length, BIG.length);
     assert.equal(sha(body), sha(BIG));
@@ -246,18 +190,27 @@ test('an allowed crawler and a browser get a 10 MB body byte-identical', async (
 
 test('a crawler named by robots.txt gets a 403 with the deciding line', async () => {
   const res = await get('enforce', '/private/x', 'Mozilla/5.0 (compatible; BadBot/1.0; +https://bad.example)');
-  assertBlocked(res, 'disallowed; line=2; rule="Disallow: /private"');
+  assertBlocked(res, `disallowed; line=2; rule="Disallow: /private"${badBot}`);
   assert.match(await res.text(), /line 2/);
 });
 
-test('a crawler from the CRAWLERS list obeys the * group; other clients pass', async () => {
+test('a crawler from the CRAWLERS list, and one isbot knows, obey the * group', async () => {
   const res = await get('enforce', '/nocrawl/a', 'ListedBot/2');
-  assertBlocked(res, 'disallowed; line=5; rule="Disallow: /nocrawl"');
+  assertBlocked(res, `disallowed; line=5; rule="Disallow: /nocrawl"${listed}`);
   const curl = await get('enforce', '/nocrawl/a', 'curl/8.0');
-  assertPassed(curl);
+  assertBlocked(curl, 'disallowed; line=5; rule="Disallow: /nocrawl"; crawler="curl"; by=isbot');
   const allowed = await get('enforce', '/public', 'BadBot');
   assert.equal(allowed.status, 200);
   assert.equal(await allowed.text(), 'origin GET /public ua=BadBot');
+});
+
+test('NOT_CRAWLERS exempts a client, even one robots.txt names', async () => {
+  for (const [path, ua] of [['/nocrawl/a', 'curl/8.0'], ['/private/x', 'BadBot/1.0']]) {
+    const res = await get('exempt', path, ua);
+    assertPassed(res, ua);
+  }
+  // Others still obey.
+  assert.equal((await get('exempt', '/nocrawl/a', 'ListedBot')).status, 403);
 });
 
 test('browsers are never blocked, and /robots.txt always passes', async () => {
@@ -265,6 +218,11 @@ test('browsers are never blocked, and /robots.txt always passes', async () => {
   const res = await get('enforce', '/robots.txt', 'BadBot');
   assert.equal(res.status, 200);
   assert.equal(await res.text(), ROBOTS);
+});
+
+test('a 10 KB rule is cut in the header', async () => {
+  const res = await get('long', `/long${'x'.repeat(10000)}/page`, 'ListedBot');
+  assertBlocked(res, `disallowed; line=2; rule="Disallow: /long${'x'.repeat(256 - 3 - 15)}..."${listed}`);
 });
 
 test('report-only passes what enforce blocks', async () => {
@@ -290,20 +248,20 @@ test('robots.txt 401 and 429 are handled per dialect', async () => {
   // 401: rfc9309 allows all (a 4xx), the 1996 draft disallows all.
   assert.equal((await get('e401rfc', '/page', 'ListedBot')).status, 200);
   const draft401 = await get('e401draft', '/page', 'ListedBot');
-  assertBlocked(draft401, 'disallowed; robots-txt=401; policy=disallow-all; reason=forbidden');
+  assertBlocked(draft401, `disallowed; robots-txt=401; policy=disallow-all; reason=forbidden${listed}`);
   // 429: rfc9309 allows all (a 4xx); Google treats it as a server error; the draft defers.
   assert.equal((await get('e429rfc', '/page', 'ListedBot')).status, 200);
   const google = await get('e429google', '/page', 'ListedBot');
-  assertBlocked(google, 'disallowed; robots-txt=429; policy=disallow-all; reason=server-error');
+  assertBlocked(google, `disallowed; robots-txt=429; policy=disallow-all; reason=server-error${listed}`);
   const draft429 = await get('e429draft', '/page', 'ListedBot');
-  assertBlocked(draft429, 'disallowed; robots-txt=429; policy=defer; reason=temporary-failure');
+  assertBlocked(draft429, `disallowed; robots-txt=429; policy=defer; reason=temporary-failure${listed}`);
 });
 
 test('a robots.txt that never answers times out and is handled per dialect', async () => {
   const [rfc, draft] = await Promise.all([get('hangrfc', '/page', 'ListedBot'), get('hangdraft', '/page', 'ListedBot')]);
-  assertBlocked(rfc, 'disallowed; robots-txt=unreachable; policy=disallow-all; reason=unreachable');
+  assertBlocked(rfc, `disallowed; robots-txt=unreachable; policy=disallow-all; reason=unreachable${listed}`);
   assert.match(await rfc.text(), /no response/);
-  assertBlocked(draft, 'disallowed; robots-txt=unreachable; policy=defer; reason=temporary-failure');
+  assertBlocked(draft, `disallowed; robots-txt=unreachable; policy=defer; reason=temporary-failure${listed}`);
   // Browsers still pass, at once (the gate does not wait for robots.txt for them).
   assert.equal((await get('hangrfc', '/page', BROWSER)).status, 200);
 });
@@ -311,7 +269,7 @@ test('a robots.txt that never answers times out and is handled per dialect', asy
 test('redirect chains: followed up to the dialect\'s limit, allow-all beyond it', async () => {
   // rfc9309 follows 5 redirects: the rules apply.
   const five = await get('chain5rfc', '/private/x', 'BadBot');
-  assertBlocked(five, 'disallowed; line=2; rule="Disallow: /private"');
+  assertBlocked(five, `disallowed; line=2; rule="Disallow: /private"${badBot}`);
   // A sixth is too many: robots.txt is unavailable, everything is allowed.
   const six = await get('chain6rfc', '/private/x', 'BadBot');
   assertPassed(six);
@@ -321,7 +279,7 @@ test('redirect chains: followed up to the dialect\'s limit, allow-all beyond it'
 
 test('an oversized robots.txt: the first 500 KiB are enforced, the rest is ignored', async () => {
   const early = await get('big', '/early/x', 'ListedBot');
-  assertBlocked(early, 'disallowed; line=2; rule="Disallow: /early"');
+  assertBlocked(early, `disallowed; line=2; rule="Disallow: /early"${listed}`);
   assert.equal((await get('big', '/late/x', 'ListedBot')).status, 200);
 });
 
