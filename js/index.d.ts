@@ -48,7 +48,7 @@ export interface Group {
 export interface Explanation {
   allowed: boolean;
   reason: Reason;
-  /** The deciding rule's line, 0 when no rule decided. */
+  /** The deciding rule's line (for `empty-rule`: the empty rule that matched), 0 when no rule matched. */
   line: number;
   /** The deciding rule (for `empty-rule`: the empty rule that matched). */
   rule: Rule | null;
@@ -87,7 +87,7 @@ export interface DecisionTable {
   /** The columns as given (a product token, or a list of them). */
   agents: Agent[];
   allowed: boolean[][];
-  /** The deciding rule's line, 0 when no rule decided. */
+  /** The deciding rule's line (for `empty-rule`: the empty rule that matched), 0 when no rule matched. */
   lines: number[][];
   reasons: Reason[][];
 }
