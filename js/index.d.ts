@@ -90,6 +90,74 @@ export interface DecisionTable {
   /** The deciding rule's line (for `empty-rule`: the empty rule that matched), 0 when no rule matched. */
   lines: number[][];
   reasons: Reason[][];
+  /** With `{ ai: true }`: each cell's AI usage preferences. */
+  ai?: AiPreferences[][];
+}
+
+/**
+ * AI usage preferences (docs/ai-preferences.md): the categories of draft-ietf-aipref-vocab-08
+ * (`train-ai`, `ai-use`, `search`; later ones are added to the core's table) and Cloudflare's
+ * Content-Signal signals.
+ */
+export type AiCategory = 'train-ai' | 'ai-use' | 'search';
+/** A category's value: `'y'` allowed, `'n'` disallowed, null unknown (never a default). */
+export type AiUsage = 'y' | 'n' | null;
+/** Every category the engine knows, with its value. */
+export type ContentUsage = Record<AiCategory, AiUsage> & { readonly [label: string]: AiUsage };
+
+/** Content-Signal for the crawler's group: each signal `'yes'`, `'no'` or null; extra keys (such as `use`) as written. */
+export interface ContentSignal {
+  search: 'yes' | 'no' | null;
+  'ai-input': 'yes' | 'no' | null;
+  'ai-train': 'yes' | 'no' | null;
+  readonly [extra: string]: string | null;
+}
+
+/** Why a category has its value. */
+export interface AiReason {
+  code: 'stated' | 'not-stated' | 'not-y-or-n' | 'malformed' | 'no-rule' | 'own-group-silent' | 'not-crawlable';
+  /** The sentence: "stated by line 3", "no rule matched", "URL not crawlable (line 2)", ... */
+  text: string;
+  /** The deciding Content-Usage line (or the Disallow's, for `not-crawlable`). */
+  line?: number;
+  /** The statement is the Content-Usage header's. */
+  header?: true;
+  /** `malformed`: the byte where the statement stops parsing, and why. */
+  offset?: number;
+  failure?: string;
+  /** `not-y-or-n`: the value's type. */
+  type?: string;
+}
+
+export interface AiPreferences {
+  /** The crawl verdict for the same URL and crawler, with its reason and deciding line. */
+  allowed: boolean;
+  reason: Reason;
+  line: number;
+  /** robots.txt's Content-Usage for this URL and crawler. */
+  contentUsage: ContentUsage;
+  /** null when no Content-Signal line applies to the crawler's group. */
+  contentSignal: ContentSignal | null;
+  /** With a `header`: the header's own values, and robots.txt and the header combined (any `n` wins). */
+  headerUsage?: ContentUsage;
+  combined?: ContentUsage;
+  /** The reasons: per category for each map above; for Content-Signal, the line that gave each value. */
+  why: {
+    contentUsage: Record<AiCategory, AiReason> & { readonly [label: string]: AiReason };
+    headerUsage?: Record<AiCategory, AiReason> & { readonly [label: string]: AiReason };
+    combined?: Record<AiCategory, AiReason> & { readonly [label: string]: AiReason };
+    contentSignal: Record<string, number | null> | null;
+  };
+}
+
+export interface AiOptions {
+  /** The response's `Content-Usage` header: its value, or its field lines. */
+  header?: string | readonly string[];
+}
+
+export interface TableOptions {
+  /** Also each cell's `aiPreferences(url, agent)`, in `ai[row][column]`. */
+  ai?: boolean;
 }
 
 export interface Diagnostic {
@@ -121,8 +189,15 @@ export declare class Robots implements Disposable {
   isAllowed(url: string | URL, agent: Agent): boolean;
   /** The verdict and why. */
   explain(url: string | URL, agent: Agent): Explanation;
-  /** Every verdict for every URL and agent, in one call. */
-  table(urls: Iterable<string | URL>, agents: Iterable<Agent>): DecisionTable;
+  /** Every verdict for every URL and agent, in one call; `{ ai: true }` adds the AI preferences. */
+  table(urls: Iterable<string | URL>, agents: Iterable<Agent>, options?: TableOptions): DecisionTable;
+  /**
+   * What the site says about using `url`'s content for AI (Content-Usage and Content-Signal), for
+   * `agent`, each value with its reason; with `{ header }` also the response's Content-Usage
+   * header alone and combined with robots.txt.
+   * @throws TypeError when `header` is neither a string nor an array of strings.
+   */
+  aiPreferences(url: string | URL, agent: Agent, options?: AiOptions): AiPreferences;
   /** True only when a group naming the agent itself (not `*`) disallows `url`: "blocked for me", not "blocked for everyone". */
   isExplicitlyDisallowed(url: string | URL, agent: Agent): boolean;
   /** The Crawl-delay in seconds for `agent` (from the user-agent lines directly above it; the last valid one), or undefined. */
@@ -422,5 +497,8 @@ export declare class RobotRules implements Disposable {
   clear(): void;
   [Symbol.dispose](): void;
 }
+
+/** A `Content-Usage` response header alone (its value, or its field lines): each category's value. */
+export declare function parseContentUsage(header: string | readonly string[]): ContentUsage;
 
 export default Robots;

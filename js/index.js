@@ -16,7 +16,8 @@ const fetchRobotsFn = api.fetchRobots;
 const robotRulesClass = /* @__PURE__ */ defineRobotRules(api);
 const metaRobotsFn = api.metaRobots;
 const xRobotsTagFn = api.xRobotsTag;
+const parseContentUsageFn = api.parseContentUsage;
 export {
   robotsClass as Robots, fetchRobotsFn as fetchRobots, robotRulesClass as RobotRules, metaRobotsFn as metaRobots,
-  xRobotsTagFn as xRobotsTag, robotsClass as default,
+  xRobotsTagFn as xRobotsTag, parseContentUsageFn as parseContentUsage, robotsClass as default,
 };

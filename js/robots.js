@@ -64,6 +64,8 @@ function numberOption(value, where, name, ok, what) {
 const PARSE_OPTIONS = ['dialect', 'maxBytes', 'url'];
 const FETCH_OPTIONS = ['fetch', 'userAgent', 'dialect', 'timeoutMs', 'signal', 'maxBytes', 'retryAfterMs', 'previous', 'now', 'siteDown'];
 const META_OPTIONS = ['conflict'];
+const AI_OPTIONS = ['header'];
+const TABLE_OPTIONS = ['ai'];
 const isMaxBytes = (v) => v >= 0 && (v === Infinity || Number.isInteger(v));
 const isNonNegative = (v) => v >= 0;
 
@@ -327,6 +329,69 @@ export function defineApi(loadModule) {
     const value = JSON.parse(outText(len));
     trim(len);
     return value;
+  }
+
+  // ---- AI usage preferences (wasm/src/lib.rs, ai_preferences and put_answers) ----------------
+
+  const USAGE = [null, 'y', 'n'];
+  const SIGNAL = [null, 'yes', 'no'];
+
+  /** The sentence of a reason (the core's `Why` prints the same: tests/data/ai-preferences-project.json). */
+  function whyText(why) {
+    const from = why.header ? 'the Content-Usage header' : `line ${why.line}`;
+    switch (why.code) {
+      case 'stated': return `stated by ${from}`;
+      case 'not-stated': return `${from} decides and does not mention this category`;
+      case 'not-y-or-n': return `${from}: value is not y/n (it is ${why.type})`;
+      case 'malformed': return `${from}: the statement did not parse (at byte ${why.offset}: ${why.failure})`;
+      case 'no-rule': return 'no rule matched';
+      case 'own-group-silent': return "the crawler's own group has no preference";
+      default: return why.line === 0 ? 'URL not crawlable' : `URL not crawlable (line ${why.line})`;
+    }
+  }
+
+  /** The category answers at `at` (three numbers each): [values by label, reasons by label]. */
+  function readAnswers(nums, at) {
+    const values = {};
+    const whys = {};
+    NAMES.categories.forEach((label, i) => {
+      const packed = nums[at + 3 * i];
+      const why = { code: NAMES.whys[(packed >>> 2) & 7] };
+      const header = ((packed >>> 5) & 1) === 1;
+      const line = nums[at + 3 * i + 1];
+      if (header) why.header = true;
+      else if (line !== 0 || why.code === 'not-crawlable') why.line = line;
+      if (why.code === 'malformed') {
+        why.offset = nums[at + 3 * i + 2];
+        why.failure = NAMES.failures[packed >>> 6];
+      } else if (why.code === 'not-y-or-n') {
+        why.type = NAMES.types[packed >>> 6];
+      }
+      why.text = whyText(why);
+      values[label] = USAGE[packed & 3];
+      whys[label] = why;
+    });
+    return [values, whys];
+  }
+
+  /** A Content-Usage header: one field value, or its field lines (joined with ", ", RFC 9110 section 5.3). */
+  function headerArg(header, where) {
+    if (typeof header === 'string') return header;
+    if (Array.isArray(header) && header.every((h) => typeof h === 'string')) return header.join(', ');
+    throw typeError(where, 'a Content-Usage header must be a string or an array of strings (its field lines)', header);
+  }
+
+  // An empty robots.txt, for parseContentUsage, and the instance it was parsed in.
+  let noRules = null;
+  let noRulesInst = null;
+  /** A Content-Usage header alone: each category's value (the header's answers of aiPreferences over an empty robots.txt). */
+  function parseContentUsage(header) {
+    headerArg(header, 'parseContentUsage(header)');
+    if (noRules === null || noRulesInst !== inst) {
+      noRules = Robots.parse('');
+      noRulesInst = inst;
+    }
+    return noRules.aiPreferences('/', '*', { header }).headerUsage;
   }
 
   // A trap leaves the instance in an unknown state: drop it and turn the trap into an Error.
@@ -603,8 +668,59 @@ export function defineApi(loadModule) {
       }
     }
 
-    table(urls, agents) {
+    aiPreferences(url, agent, options) {
+      const where = 'aiPreferences(url, agent, options)';
+      let handle;
+      [handle, url, agent] = this.#query(where, url, agent);
+      optionsArg(options, where, AI_OPTIONS);
+      const header = options?.header === undefined ? null : headerArg(options.header, where);
+      let nums;
+      let extras;
+      try {
+        const urlLen = put(url, 0);
+        const agentLen = put(agent, urlLen);
+        const headerLen = header === null ? NONE : put(header, urlLen + agentLen);
+        extras = outText(w.ai_preferences(handle, urlLen, agentLen, headerLen)).split('\n');
+        nums = new Uint32Array(memory.buffer, w.out_u32(), 2 + 9 * NAMES.categories.length + 2 * NAMES.signals.length);
+      } catch (e) {
+        throw rethrow(e);
+      }
+      const verdict = nums[0];
+      const flags = nums[1];
+      const size = 3 * NAMES.categories.length;
+      const [contentUsage, usageWhy] = readAnswers(nums, 2);
+      const out = { allowed: (verdict & 1) === 1, reason: NAMES.reasons[(verdict >>> 1) & 7], line: verdict >>> 4, contentUsage, contentSignal: null };
+      const why = { contentUsage: usageWhy, contentSignal: null };
+      let at = 2 + size;
+      if ((flags & 2) === 2) {
+        [out.headerUsage, why.headerUsage] = readAnswers(nums, at);
+        [out.combined, why.combined] = readAnswers(nums, at + size);
+        at += 2 * size;
+      }
+      if ((flags & 1) === 1) {
+        const signals = {};
+        const lines = {};
+        NAMES.signals.forEach((key, i) => {
+          signals[key] = SIGNAL[nums[at + 2 * i]];
+          lines[key] = nums[at + 2 * i + 1] || null;
+        });
+        // Extra keys (`use`, 2026), as written: key, value, line, each after a '\n'.
+        for (let i = 1; i + 2 < extras.length; i += 3) {
+          const key = extras[i].toLowerCase();
+          signals[key] = extras[i + 1];
+          lines[key] = Number(extras[i + 2]);
+        }
+        out.contentSignal = signals;
+        why.contentSignal = lines;
+      }
+      out.why = why;
+      trim();
+      return out;
+    }
+
+    table(urls, agents, options) {
       const where = 'table(urls, agents)';
+      optionsArg(options, 'table(urls, agents, options)', TABLE_OPTIONS);
       const handle = this.#live(where);
       const list = (items, what, check) => {
         if (items === null || typeof items !== 'object' || typeof items[Symbol.iterator] !== 'function' || typeof items === 'string') {
@@ -673,7 +789,10 @@ export function defineApi(loadModule) {
         reasons[r] = why;
       }
       trim(cells.length * 4);
-      return { urls, agents, allowed, lines, reasons };
+      const table = { urls, agents, allowed, lines, reasons };
+      // The preference columns: each cell's aiPreferences(url, agent).
+      if (options?.ai === true) table.ai = urls.map((url) => agents.map((agent) => this.aiPreferences(url, agent)));
+      return table;
     }
 
     crawlDelay(agent) {
@@ -1104,5 +1223,5 @@ export function defineApi(loadModule) {
 
   Object.defineProperty(fetchRobots, Symbol.for('robots-eval.internals'), { value: internals });
 
-  return { Robots, fetchRobots, metaRobots, xRobotsTag };
+  return { Robots, fetchRobots, metaRobots, xRobotsTag, parseContentUsage };
 }

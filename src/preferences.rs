@@ -77,10 +77,10 @@ impl Robots {
     ) {
         for group in self.selected(selection) {
             for line in self.signals.get(span(&group.signals)).unwrap_or_default() {
-                for m in signal::members(self.str(&line.value).as_bytes())
-                    .into_iter()
-                    .flatten()
-                {
+                let Some(members) = signal::members(self.str(&line.value).as_bytes()) else {
+                    continue;
+                };
+                for m in members {
                     if let SignalMember::Extra { key, value } = m {
                         each(line.line, text(key), text(value));
                     }

@@ -13,14 +13,30 @@
 //! the reasons; the robots.txt side selects the groups, gates on crawlability and matches paths.
 //! Nothing here allocates.
 
+/// A table's names as a constant array: `$name` of each element `$x` of `$all`.
+macro_rules! names {
+    ($all:expr, |$x:ident| $name:expr) => {{
+        let mut out = [""; $all.len()];
+        let mut i = 0;
+        while i < out.len() {
+            let $x = &$all[i];
+            out[i] = $name;
+            i += 1;
+        }
+        out
+    }};
+}
+
 pub mod attach;
 pub mod sf;
 pub mod signal;
 pub mod vocab;
 
 pub use attach::{parse_header, split_rule, RuleValue};
-pub use signal::{read_signals, yes_no, Signal, SignalMember, SIGNALS, SIGNAL_COUNT};
-pub use vocab::{category, combine, Category, Member, Preference, Statement, CATEGORIES, COUNT};
+pub use signal::{read_signals, yes_no, Signal, SignalMember, SIGNALS, SIGNAL_COUNT, SIGNAL_KEYS};
+pub use vocab::{
+    category, combine, Category, Member, Preference, Statement, CATEGORIES, COUNT, LABELS,
+};
 
 /// Where a statement came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

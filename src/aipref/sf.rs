@@ -64,6 +64,9 @@ impl Failure {
         Failure::InnerList,
     ];
 
+    /// Every failure's phrase, in the order of [`Failure::ALL`].
+    pub const TEXTS: [&'static str; 14] = names!(Failure::ALL, |f| f.as_str());
+
     /// A phrase for explanations: "the statement did not parse (at byte N: <this>)".
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -120,6 +123,9 @@ impl Type {
         Type::DisplayString,
         Type::InnerList,
     ];
+
+    /// Every type's name, in the order of [`Type::ALL`].
+    pub const TEXTS: [&'static str; 9] = names!(Type::ALL, |t| t.as_str());
 
     pub const fn as_str(self) -> &'static str {
         match self {

@@ -27,6 +27,9 @@ pub const SIGNALS: [Signal; 3] = [
 /// The number of signals: the size of every per-signal array.
 pub const SIGNAL_COUNT: usize = SIGNALS.len();
 
+/// The signals' keys, in the order of [`SIGNALS`].
+pub const SIGNAL_KEYS: [&str; SIGNAL_COUNT] = names!(SIGNALS, |s| s.key);
+
 /// One comma-separated member of a Content-Signal line ([I-8]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SignalMember<'a> {

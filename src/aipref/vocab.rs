@@ -37,6 +37,9 @@ pub const CATEGORIES: [Category; 3] = [
 /// The number of categories: the size of every per-category array.
 pub const COUNT: usize = CATEGORIES.len();
 
+/// The categories' labels, in the order of [`CATEGORIES`].
+pub const LABELS: [&str; COUNT] = names!(CATEGORIES, |c| c.label);
+
 /// The index of the category with this label, if it is one (exact bytes: VOCAB §6.1, §6.5.1).
 pub fn category(label: &[u8]) -> Option<usize> {
     CATEGORIES.iter().position(|c| c.label.as_bytes() == label)

@@ -31,7 +31,7 @@ extern crate alloc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use robots_eval::{DialectId, Options, Reason, RecordKind, Robots, Selection, Verdict};
+use robots_eval::{aipref, DialectId, Options, Reason, RecordKind, Robots, Selection, Verdict};
 use wasm_bindgen::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
@@ -243,11 +243,18 @@ mod json {
         pub agents: Option<Vec<&'a str>>,
     }
 
-    /// The names of the core's dialects and reasons (`Engine::names`).
+    /// The names of the core's dialects and reasons, and of what AI-preference answers are
+    /// made of, in the order of their indices in the packed answers (`Engine::names`,
+    /// `Engine::ai_preferences`).
     #[derive(Serialize)]
     pub struct Names {
         pub dialects: Vec<&'static str>,
         pub reasons: Vec<&'static str>,
+        pub categories: &'static [&'static str],
+        pub signals: &'static [&'static str],
+        pub whys: &'static [&'static str],
+        pub failures: &'static [&'static str],
+        pub types: &'static [&'static str],
     }
 
     /// `value` as JSON. Serialising these types cannot fail (string keys, no floats); the empty
@@ -255,6 +262,43 @@ mod json {
     pub fn to_string(value: &impl Serialize) -> String {
         serde_json::to_string(value).unwrap_or_default()
     }
+}
+
+/// Each category's answer as three numbers: value (0 unknown, 1 y, 2 n) | the reason's index
+/// in `Why::CODES` << 2 | from the header << 5 | the failure's or the value type's index << 6;
+/// the line (of the statement, or of the Disallow for `not-crawlable`; 0 for none); the byte
+/// offset of a parse failure.
+fn put_answers(out: &mut Vec<u32>, answers: &aipref::Answers) {
+    use aipref::{Origin, Why};
+    for a in answers {
+        let (line, header) = match (a.why.origin(), a.why) {
+            (Some(Origin::Line(line)), _) | (None, Why::NotCrawlable(line)) => (line, 0),
+            (Some(Origin::Header), _) => (0, 1),
+            (None, _) => (0, 0),
+        };
+        let (detail, offset) = match a.why {
+            Why::Malformed(_, e) => (e.failure as u32, e.offset),
+            Why::NotYesNo(_, kind) => (kind as u32, 0),
+            _ => (0, 0),
+        };
+        out.push(a.preference as u32 | (a.why.index() as u32) << 2 | header << 5 | detail << 6);
+        out.push(line);
+        out.push(offset);
+    }
+}
+
+/// `n` in decimal, in `digits` (no formatting machinery in the module).
+fn decimal(mut n: u32, digits: &mut [u8; 10]) -> &str {
+    let mut at = digits.len();
+    while at > 0 {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    core::str::from_utf8(digits.get(at..).unwrap_or_default()).unwrap_or("")
 }
 
 /// How many consecutive redirects the dialect follows.
@@ -385,9 +429,15 @@ impl Engine {
     /// and writes them into the JavaScript: every name is defined once, in the core, and no run of
     /// the package pays for asking.
     pub fn names(&mut self) -> u32 {
+        use aipref::sf::{Failure, Type};
         let names = json::Names {
             dialects: DialectId::ALL.iter().map(|d| d.name()).collect(),
             reasons: REASONS.iter().map(|r| r.as_str()).collect(),
+            categories: &aipref::LABELS,
+            signals: &aipref::SIGNAL_KEYS,
+            whys: &aipref::Why::CODES,
+            failures: &Failure::TEXTS,
+            types: &Type::TEXTS,
         };
         self.put_text(json::to_string(&names))
     }
@@ -575,6 +625,58 @@ impl Engine {
             json::to_string(&all)
         });
         self.put_text(out.unwrap_or_default())
+    }
+
+    /// The AI usage preferences for the URL (the first `url_len` input bytes), the agent (the
+    /// next `agent_len`) and a Content-Usage header value (the next `header_len`; `u32::MAX`
+    /// for none). Into the number result: the packed verdict with its line (`pack`); a flag
+    /// (bit 0: a Content-Signal line applies, bit 1: a header was given); the answers (see
+    /// `put_answers`) of Content-Usage, then with a header of the header and combined; per
+    /// signal its value (0 unknown, 1 yes, 2 no) and line (0: none). Into the text result, the
+    /// extra Content-Signal keys: key, value, line, each `\n`-prefixed. Returns the text's length.
+    pub fn ai_preferences(
+        &mut self,
+        handle: u32,
+        url_len: u32,
+        agent_len: u32,
+        header_len: u32,
+    ) -> u32 {
+        let mut nums = core::mem::take(&mut self.u32s);
+        let mut extras = core::mem::take(&mut self.text);
+        nums.clear();
+        extras.clear();
+        if let Some(r) = self.robots(handle) {
+            let input = &self.input;
+            let (url, agent) = (text(input, 0, url_len), text(input, url_len, agent_len));
+            let header = optional(input, &mut url_len.saturating_add(agent_len), header_len);
+            let p = r.ai_preferences(url, agent, header.map(str::as_bytes));
+            let selection = p.verdict.selection;
+            nums.push(pack(&p.verdict, r.line_of(&p.verdict)));
+            nums.push(u32::from(p.content_signal.is_some()) | u32::from(header.is_some()) << 1);
+            for answers in [
+                Some(&p.content_usage),
+                p.header_usage.as_ref(),
+                p.combined.as_ref(),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                put_answers(&mut nums, answers);
+            }
+            for s in p.content_signal.iter().flatten() {
+                nums.push(s.preference as u32);
+                nums.push(s.line.unwrap_or(0));
+            }
+            let mut line = [0u8; 10];
+            r.content_signal_extras(selection, |n, key, value| {
+                for item in [key, value, decimal(n, &mut line)] {
+                    extras.push('\n');
+                    extras.push_str(item);
+                }
+            });
+        }
+        self.u32s = nums;
+        self.put_text(extras)
     }
 
     /// 1 when the input was longer than max_bytes (the rest was ignored).

@@ -1,5 +1,5 @@
 // Type-checked (tsc --noEmit, types.test.mjs) against the .d.ts shipped in the packed package.
-import { Robots, type Explanation, type DecisionTable, type Diagnostic, type Dialect, type Agent, type RequestRate, type RobotsRecord } from 'robots-eval';
+import { Robots, parseContentUsage, type Explanation, type DecisionTable, type Diagnostic, type Dialect, type Agent, type RequestRate, type RobotsRecord, type AiPreferences, type AiUsage, type ContentUsage } from 'robots-eval';
 
 const robots: Robots = Robots.parse('User-agent: *\nDisallow: /\n', { dialect: 'google', maxBytes: 512000 });
 const bytes = Robots.parse(new Uint8Array([10]));
@@ -26,8 +26,20 @@ const sitemaps: string[] = robots.sitemaps;
 const diagnostics: Diagnostic[] = robots.diagnostics;
 const severity: 'info' | 'warning' | 'error' = diagnostics[0].severity;
 const dialects: Dialect[] = Robots.dialects;
+const ai: AiPreferences = robots.aiPreferences('/x', 'bot', { header: ['train-ai=n', 'search=y'] });
+const train: AiUsage = ai.contentUsage['train-ai'];
+const signal: 'yes' | 'no' | null | undefined = ai.contentSignal?.['ai-train'];
+const reason: string = ai.why.contentUsage.search.text;
+const combined: ContentUsage | undefined = ai.combined;
+const headerOnly: ContentUsage = parseContentUsage('train-ai=n');
+const aiTable: AiPreferences[][] | undefined = robots.table(['/a'], ['b'], { ai: true }).ai;
 robots.free();
 bytes[Symbol.dispose]();
+
+// @ts-expect-error: a category's value is 'y', 'n' or null
+const notYesNo: AiUsage = 'yes';
+// @ts-expect-error: the header is a string or an array of strings
+robots.aiPreferences('/x', 'bot', { header: 1 });
 
 // @ts-expect-error: the URL must be a string or URL
 robots.isAllowed(42, 'bot');
@@ -36,7 +48,7 @@ new Robots();
 // @ts-expect-error: sitemaps is read-only
 robots.sitemaps = [];
 
-export { allowed, line, pattern, agents, cell, delay, sitemaps, severity, dialects };
+export { allowed, line, pattern, agents, cell, delay, sitemaps, severity, dialects, train, signal, reason, combined, headerOnly, aiTable, notYesNo };
 
 // fetchRobots and the source of a fetched file.
 async function fetched(): Promise<void> {
