@@ -5,6 +5,7 @@ import { PRESETS } from './presets.js';
 import { Editor } from './editor.js';
 import { encodeState, decodeState } from './share.js';
 import { DIALECTS, DIALECT_BY_ID, groupLines, groupExtent, ranges, isGlobal, shortText, kindName, whySelected, REASON_SHORT } from './explain.js';
+import { AI_BADGES, AI_LEGEND, SIGNALS, aiSpeaks, signalLines, signalSymbol, signalText, usageSymbol, usageWord } from './explain.js';
 
 const MAX_ROWS = 1000;
 const MAX_COLS = 40;
@@ -78,12 +79,18 @@ function evaluate() {
   const agents = state.agents.slice(0, MAX_COLS);
   const robots = {};
   const main = (robots[state.dialect] = parse(state.dialect));
-  // The whole grid in one call: verdict, reason and deciding line per cell.
-  const t = main.table(urls, agents);
+  // The whole grid in one call: verdict, reason and deciding line per cell, and its AI usage
+  // preferences (aiPreferences); a package without them leaves `ai` null and the table shows no badges.
+  const t = main.table(urls, agents, { ai: true });
   const cells = new Array(urls.length);
+  let aiShown = false;
   for (let r = 0; r < urls.length; r++) {
     const row = (cells[r] = new Array(agents.length));
-    for (let c = 0; c < agents.length; c++) row[c] = { allowed: t.allowed[r][c], reason: t.reasons[r][c], line: t.lines[r][c] };
+    for (let c = 0; c < agents.length; c++) {
+      const ai = t.ai ? t.ai[r][c] : null;
+      if (ai && !aiShown) aiShown = aiSpeaks(ai);
+      row[c] = { allowed: t.allowed[r][c], reason: t.reasons[r][c], line: t.lines[r][c], ai };
+    }
   }
   // compare with: the other version's verdict and deciding line, per cell
   let against = null;
@@ -110,6 +117,8 @@ function evaluate() {
     urls,
     agents,
     cells,
+    // The badges show once the file says something about AI use for some cell of the table.
+    aiShown,
     others,
     robots,
     against,
@@ -180,6 +189,35 @@ function buildTable(m) {
   }
 }
 
+const aiClass = (v) => (v === 'y' || v === 'yes' ? 'yes' : v === 'n' || v === 'no' ? 'no' : 'unknown');
+
+/** The badges of a cell's AI usage preferences: train-ai and search (Content-Usage), and Content-Signal. */
+function aiBadges(m, ai) {
+  const quote = (l) => (l ? `: ${(m.textLines[l - 1] ?? '').trim()}` : '');
+  const out = AI_BADGES.map(({ key, short, name }) => {
+    const v = ai.contentUsage[key] ?? null;
+    const why = ai.why.contentUsage[key];
+    const line = why?.line || 0;
+    return { ai: key, value: v ?? '', cls: aiClass(v), text: `${short}${usageSymbol(v)}`, lines: line ? [line] : [],
+      title: `Content-Usage ${name}: ${usageWord(v)} — ${why?.text ?? 'no answer'}${quote(line)}` };
+  });
+  const sig = ai.contentSignal;
+  const lines = signalLines(ai);
+  const given = sig ? SIGNALS.filter((x) => sig[x.key] !== null) : [];
+  const values = given.map((x) => sig[x.key]);
+  out.push({ ai: 'content-signal', value: sig ? 'set' : 'none', signal: sig, lines,
+    cls: !sig ? 'none' : aiClass(values.includes('no') ? 'no' : values.includes('yes') ? 'yes' : null),
+    text: `CS ${!sig ? '–' : given.map((x) => `${x.short}${signalSymbol(sig[x.key])}`).join(' ') || '?'}`,
+    title: `Content-Signal: ${signalText(sig)}${lines.length ? ` — line ${lines.join(', ')}${lines.length === 1 ? quote(lines[0]) : ''}` : ''}` });
+  return out;
+}
+
+function badgeEl(b) {
+  const e = el('span', { class: `badge ${b.cls}`, title: b.title, 'data-ai': b.ai, 'data-value': b.value, 'data-lines': b.lines.join(' ') || null, text: b.text });
+  if (b.signal) for (const { key } of SIGNALS) e.setAttribute(`data-${key}`, b.signal[key] ?? '');
+  return e;
+}
+
 function updateCells(m) {
   const [sr, sc] = state.sel ?? [-1, -1];
   let allowed = 0;
@@ -196,7 +234,9 @@ function updateCells(m) {
       const after = ex.after && ex.after.allowed !== ex.allowed ? ex.after : null;
       if (after) changed++;
       const afterKey = ex.after ? `${ex.after.allowed}|${ex.after.line}|${ex.after.line ? m.againstLines[ex.after.line - 1] : ''}` : '';
-      const key = `${ex.allowed}|${ex.reason}|${line}|${line ? m.textLines[line - 1] : ''}|${diff.map((d) => d.id).join()}|${sel}|${afterKey}`;
+      const badges = m.aiShown && ex.ai ? aiBadges(m, ex.ai) : null;
+      const aiKey = badges ? badges.map((b) => b.title).join('|') : '';
+      const key = `${ex.allowed}|${ex.reason}|${line}|${line ? m.textLines[line - 1] : ''}|${diff.map((d) => d.id).join()}|${sel}|${afterKey}|${aiKey}`;
       const ce = cellEls[r][c];
       if (ce.key === key) continue;
       ce.key = key;
@@ -211,13 +251,15 @@ function updateCells(m) {
       kids.push(el('span', { class: 'word', text: after ? afterWord : word }));
       if (diff.length) kids.push(el('span', { class: 'ndiff', 'aria-hidden': 'true', text: `≠${diff.length}` }));
       kids.push(el('span', { class: 'ln', 'aria-hidden': 'true', text: after ? `${ln(line)} → ${ln(after.line)}` : ln(line) }));
-      ce.btn.replaceChildren(...kids);
+      // The verdict on one line; the AI badges, if any, on the next.
+      ce.btn.replaceChildren(el('span', { class: 'v' }, ...kids), badges ? el('span', { class: 'ai', 'aria-hidden': 'true' }, ...badges.map(badgeEl)) : null);
       let tip = shortText(ex, line ? (m.textLines[line - 1] ?? '').trim() : '');
       if (after) tip = `Before: ${tip}\nAfter (compare with): ${shortText(after, after.line ? (m.againstLines[after.line - 1] ?? '').trim() : '')}`;
       if (diff.length) tip += `\nDialects that disagree: ${diff.map((d) => `${d.short} ${ex.allowed ? '✗' : '✓'}`).join(', ')}`;
       ce.btn.title = tip;
       const change = after ? `, changes to ${afterWord}${after.line ? ` by line ${after.line} of the compared file` : ''}` : '';
-      ce.btn.setAttribute('aria-label', `${word}${line ? `, line ${line}` : ''}${change}${diff.length ? `, ${diff.length} dialect${diff.length > 1 ? 's' : ''} disagree` : ''}`);
+      const aiLabel = badges ? `; ${badges.map((b) => b.title.split(' — ')[0]).join('; ')}` : '';
+      ce.btn.setAttribute('aria-label', `${word}${line ? `, line ${line}` : ''}${change}${diff.length ? `, ${diff.length} dialect${diff.length > 1 ? 's' : ''} disagree` : ''}${aiLabel}`);
       ce.btn.setAttribute('aria-pressed', sel ? 'true' : 'false');
       ce.td.dataset.allowed = String(ex.allowed);
       ce.td.dataset.line = line;
@@ -231,6 +273,7 @@ function updateCells(m) {
       }
     }
   }
+  $('ai-legend').hidden = !m.aiShown;
   // roving tabindex
   const focusable = cellEls[sr]?.[sc] ?? cellEls[0]?.[0];
   for (const row of cellEls) for (const ce of row) ce.btn.tabIndex = ce === focusable ? 0 : -1;
@@ -254,6 +297,38 @@ function renderTable(m) {
 
 function lineButton(line, label = `line ${line}`) {
   return el('button', { type: 'button', class: 'line-ref', 'data-line': line, text: label });
+}
+
+/** The explanation's rows for a cell's AI usage preferences, each value with the line it comes from. */
+function explainAi(m, ai, row) {
+  const lineRef = (l) => (l ? [' ', lineButton(l), ' ', el('span', { class: 'quote', text: (m.textLines[l - 1] ?? '').trim() })] : []);
+  const whys = ai.why.contentUsage;
+  if (!aiSpeaks(ai)) {
+    // Nothing in the file speaks for this cell: one reason says it for every category.
+    const why = Object.values(whys)[0];
+    row('AI use', `Unknown for every category: ${why?.text ?? 'no answer'}`, ...lineRef(why?.line), `; ${signalText(null)}.`);
+    return;
+  }
+  const about = 'IETF aipref: the longest matching Content-Usage rule of the crawler’s group, for a URL it may crawl (draft-ietf-aipref-attach §3.1).';
+  const keys = Object.keys(ai.contentUsage);
+  const one = whys[keys[0]];
+  if (keys.every((k) => ai.contentUsage[k] === null && whys[k].text === one.text)) {
+    // One reason for every category (a URL that is not crawlable, no rule): said once.
+    row('Content-Usage', `Unknown for every category (${keys.join(', ')}): ${one.text}`, ...lineRef(one.line), el('br'), about);
+  } else {
+    const usage = el('ul', { class: 'ai-list' });
+    for (const key of keys) {
+      const v = ai.contentUsage[key];
+      usage.append(el('li', { 'data-ai': key }, el('span', { class: `badge ${aiClass(v)}`, text: `${key} ${usageSymbol(v)}` }),
+        ` ${usageWord(v)}: ${whys[key].text}`, ...lineRef(whys[key].line)));
+    }
+    row('Content-Usage', usage, about);
+  }
+  const sig = ai.contentSignal;
+  const note = !sig ? ''
+    : !ai.allowed ? 'A Content-Signal line has no path, so it is reported for the whole group, this URL too, though the URL is not crawlable.'
+      : 'Cloudflare’s Content Signals Policy: yes grants, no reserves, an omitted signal neither grants nor restricts. Kept apart from Content-Usage: no official mapping exists.';
+  row('Content-Signal', signalText(sig), ...signalLines(ai).flatMap((l) => [el('br'), ...lineRef(l).slice(1)]), note ? el('br') : '', note);
 }
 
 function groupAgentsText(group) {
@@ -312,6 +387,7 @@ function explainCell(m, r, c) {
   } else if (ex.reason === 'no-group') {
     row('Rule', 'None: with no group, every URL is allowed.');
   }
+  if (m.cells[r][c].ai) explainAi(m, m.cells[r][c].ai, row);
   // compare with: the other version's answer for this cell, with its deciding line.
   const after = m.cells[r][c].after;
   if (after) {
@@ -422,6 +498,7 @@ function render() {
   const t1 = performance.now();
   freeModel(model);
   model = m;
+  hoverLines(''); // the badge under the pointer may be gone, or now stand for another line
   renderTable(m);
   if (state.sel) {
     const [r, c] = state.sel;
@@ -454,6 +531,16 @@ function scheduleRender() {
 }
 
 // ---------------------------------------------------------------- selection and keyboard
+
+let hovered = '';
+/** lines: "29" or "29 31" (a badge's data-lines), or '' for none. */
+function hoverLines(lines) {
+  if (lines === hovered) return;
+  hovered = lines;
+  const list = lines ? lines.split(' ').map(Number) : [];
+  editor.setMarks({ hover: list });
+  if (list.length) editor.reveal(list[0]);
+}
 
 function select(r, c, { focus = false } = {}) {
   if (!model || !cellEls[r]?.[c]) return;
@@ -590,9 +677,10 @@ function tableMarkdown(m) {
   const rows = m.urls.map((u, r) => `| ${esc(u)} | ${m.cells[r].map((ex, c) => {
     const diff = disagreeing(m, r, c);
     const after = ex.after && ex.after.allowed !== ex.allowed ? ` → ${ex.after.allowed ? '✓ allowed' : '✗ disallowed'}${ex.after.line ? ` (line ${ex.after.line})` : ''}` : '';
-    return `${ex.allowed ? '✓ allowed' : '✗ disallowed'}${ex.line ? ` (line ${ex.line})` : ''}${after}${diff.length ? ` ≠ ${diff.map((d) => d.short).join(', ')}` : ''}`;
+    const ai = m.aiShown && ex.ai ? ` · ${aiBadges(m, ex.ai).map((b) => b.text).join(' ')}` : '';
+    return `${ex.allowed ? '✓ allowed' : '✗ disallowed'}${ex.line ? ` (line ${ex.line})` : ''}${after}${diff.length ? ` ≠ ${diff.map((d) => d.short).join(', ')}` : ''}${ai}`;
   }).join(' | ')} |`);
-  return [`Dialect: ${DIALECT_BY_ID[m.dialect]?.name ?? m.dialect}`, '', head, sep, ...rows, ''].join('\n');
+  return [`Dialect: ${DIALECT_BY_ID[m.dialect]?.name ?? m.dialect}`, '', head, sep, ...rows, ...(m.aiShown ? ['', AI_LEGEND] : []), ''].join('\n');
 }
 
 function tableCsv(m) {
@@ -687,6 +775,9 @@ async function main() {
     if (b) select(+b.dataset.row, +b.dataset.col, { focus: true });
   });
   tbody.addEventListener('keydown', onTableKey);
+  // Hovering a badge highlights the line its value comes from (the editor's marks, as for a selected cell's deciding line).
+  tbody.addEventListener('mouseover', (e) => hoverLines(e.target.closest('.badge')?.dataset.lines ?? ''));
+  tbody.addEventListener('mouseleave', () => hoverLines(''));
 
   // line links anywhere (explanation, diagnostics, per-crawler)
   document.addEventListener('click', (e) => {

@@ -7,7 +7,7 @@ export class Editor {
     this.gutter = gutter;
     this.overlay = overlay;
     this.lineCount = 0;
-    this.marks = { decide: null, group: [], jump: null, diags: [] };
+    this.marks = { decide: null, group: [], hover: [], jump: null, diags: [] };
     this.ta.addEventListener('scroll', () => this.syncScroll(), { passive: true });
     new ResizeObserver(() => this.syncScroll()).observe(this.ta);
   }
@@ -50,7 +50,7 @@ export class Editor {
     this.overlay.style.transform = `translateY(${y}px)`;
   }
 
-  /** Highlights: the deciding line, the lines of the group that applied, diagnostic marks. */
+  /** Highlights: the deciding line, the lines of the group that applied, the lines behind what the pointer is on, diagnostic marks. */
   setMarks(marks) {
     Object.assign(this.marks, marks);
     this.paint();
@@ -70,6 +70,7 @@ export class Editor {
     };
     for (const l of this.marks.group) if (l !== this.marks.decide) bar(l, 'group');
     if (this.marks.decide) bar(this.marks.decide, 'decide');
+    for (const l of this.marks.hover) bar(l, 'hover');
     if (this.marks.jump) bar(this.marks.jump, 'jump');
     const seen = new Map();
     const rank = { error: 3, warning: 2, info: 1 };

@@ -153,3 +153,52 @@ export function kindName(kind) {
   const k = String(kind).toLowerCase();
   return k === 'allow' ? 'Allow' : k === 'disallow' ? 'Disallow' : kind;
 }
+
+// ---------------------------------------------------------------- AI usage preferences
+// The values and reasons come from the package's aiPreferences (docs/ai-preferences.md); these are
+// only the words and symbols for them.
+
+/** The Content-Usage categories the table shows as badges; the explanation lists every category. */
+export const AI_BADGES = [
+  { key: 'train-ai', short: 'T', name: 'train-ai (AI training)' },
+  { key: 'search', short: 'S', name: 'search' },
+];
+
+/** The badges in words, for a copied table. */
+export const AI_LEGEND = 'AI usage preferences: T train-ai and S search from Content-Usage (✓ y, ✗ n, ? unknown); CS Content-Signal (s search, i ai-input, t ai-train; a signal not given is left out; – no line applies).';
+
+/** Content-Signal's signals (Cloudflare's Content Signals Policy), with their badge letters. */
+export const SIGNALS = [
+  { key: 'search', short: 's' },
+  { key: 'ai-input', short: 'i' },
+  { key: 'ai-train', short: 't' },
+];
+
+const USAGE_SYMBOL = { y: '✓', n: '✗' };
+const SIGNAL_SYMBOL = { yes: '✓', no: '✗' };
+/** ✓, ✗, or ? for unknown. */
+export const usageSymbol = (v) => USAGE_SYMBOL[v] ?? '?';
+export const signalSymbol = (v) => SIGNAL_SYMBOL[v] ?? '?';
+export const usageWord = (v) => (v === 'y' ? 'y (allowed)' : v === 'n' ? 'n (disallowed)' : 'unknown');
+
+// A reason that comes from a statement in the file (as against "nothing applies").
+const FROM_A_STATEMENT = new Set(['stated', 'not-stated', 'not-y-or-n', 'malformed']);
+
+/** Whether an answer says anything about AI use: a Content-Usage statement decided, or a Content-Signal line applies. */
+export function aiSpeaks(p) {
+  return p.contentSignal !== null || Object.values(p.why.contentUsage).some((w) => FROM_A_STATEMENT.has(w.code));
+}
+
+/** Every line that gave a Content-Signal value, in order. */
+export function signalLines(p) {
+  const lines = Object.values(p.why.contentSignal ?? {}).filter((l) => Number.isInteger(l) && l > 0);
+  return [...new Set(lines)].sort((a, b) => a - b);
+}
+
+/** "search=yes, ai-train=no, use=reference; ai-input unknown", or the absence of a line. */
+export function signalText(signal) {
+  if (!signal) return "no Content-Signal line applies to this crawler's group";
+  const given = Object.entries(signal).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${v}`);
+  const missing = SIGNALS.filter((s) => signal[s.key] === null).map((s) => s.key);
+  return `${given.length ? given.join(', ') : 'no signal given'}${missing.length ? `; ${missing.join(', ')} unknown` : ''}`;
+}

@@ -1,4 +1,5 @@
-// Presets for the playground. Generated from ../shared (seeds 000, 002, 003 and bench/large.txt);
+// Presets for the playground: the seeds 000, 002 and 003 and bench/large.txt from ../shared, Cloudflare’s
+// published managed robots.txt and the aipref attach draft’s example (each with its `source`);
 // copied here so the page needs nothing outside www/ at runtime.
 export const PRESETS = [
  {
@@ -18,6 +19,42 @@ export const PRESETS = [
    "http://www.marys-antiques.com/private/suzy-stuff/taxes.txt",
    "http://www.marys-antiques.com/dynamic/buy-stuff?id=3546",
    "http://www.marys-antiques.com/dynamic/check-inventory?kitchen"
+  ]
+ },
+ {
+  "id": "cloudflare-signals",
+  "label": "Cloudflare managed robots.txt with Content-Signal (crawlstop.com)",
+  "source": "Cloudflare developer docs, “robots.txt setting” (developers.cloudflare.com/bots/additional-configurations/managed-robots-txt/), the “Feature enabled” example: the Content Signals Policy comment block, the managed groups and the site’s own group",
+  "text": "# As a condition of accessing this website, you agree to abide by the\n# following content signals:\n\n# (a)  If a content-signal = yes, you may collect content for the\n#      corresponding use.\n# (b)  If a content-signal = no, you may not collect content for the\n#      corresponding use.\n# (c)  If the website operator does not include a content signal for a\n#      corresponding use, the website operator neither grants nor restricts\n#      permission via content signal with respect to the corresponding use.\n\n# The content signals and their meanings are:\n\n# search: building a search index and providing search results (e.g., returning\n#         hyperlinks and short excerpts from your website's contents). Search\n#         does not include providing AI-generated search summaries.\n# ai-input: inputting content into one or more AI models (e.g., retrieval\n#           augmented generation, grounding, or other real-time taking of\n#           content for generative AI search answers).\n# ai-train: training or fine-tuning AI models.\n\n# ANY RESTRICTIONS EXPRESSED VIA CONTENT SIGNALS ARE EXPRESS RESERVATIONS OF\n# RIGHTS UNDER ARTICLE 4 OF THE EUROPEAN UNION DIRECTIVE 2019/790 ON COPYRIGHT\n# AND RELATED RIGHTS IN THE DIGITAL SINGLE MARKET.\n\n# BEGIN Cloudflare Managed content\n\nUser-Agent: *\nContent-signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: Amazonbot\nDisallow: /\n\nUser-agent: Applebot-Extended\nDisallow: /\n\nUser-agent: Bytespider\nDisallow: /\n\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: ClaudeBot\nDisallow: /\n\nUser-agent: Google-Extended\nDisallow: /\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: meta-externalagent\nDisallow: /\n\n# END Cloudflare Managed Content\nUser-agent: *\nDisallow: /lp\nDisallow: /feedback\nDisallow: /langtest\n\nSitemap: https://www.crawlstop.com/sitemap.xml\n",
+  "agents": [
+   "Googlebot",
+   "Bingbot",
+   "GPTBot",
+   "ClaudeBot",
+   "Google-Extended",
+   "PerplexityBot"
+  ],
+  "urls": [
+   "https://www.crawlstop.com/",
+   "https://www.crawlstop.com/pricing",
+   "https://www.crawlstop.com/lp/spring-offer",
+   "https://www.crawlstop.com/feedback",
+   "https://www.crawlstop.com/langtest/fr"
+  ]
+ },
+ {
+  "id": "aipref-attach",
+  "label": "IETF aipref: the attach draft’s Content-Usage example",
+  "source": "draft-ietf-aipref-attach-05 §3.4 and its Table 1 (as quoted in ../shared/docs/ai-preferences.md §2.4)",
+  "text": "User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n\nUser-Agent: ExampleBot\nAllow: /\nContent-Usage: train-ai=y\n",
+  "agents": [
+   "ExampleBot",
+   "OtherBot"
+  ],
+  "urls": [
+   "https://example.com/test",
+   "https://example.com/never/test",
+   "https://example.com/ai-ok/test"
   ]
  },
  {

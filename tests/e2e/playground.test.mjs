@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { buildWww, startServer } from '../../scripts/serve.mjs';
+import { PRESETS } from '../../www/presets.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ARTIFACTS = join(ROOT, 'tests', 'artifacts');
@@ -43,6 +44,7 @@ const EXPECT = { rfc9309: MODERN, google: MODERN, draft1996: MODERN, original199
 
 let server;
 let origin;
+let Robots; // the package itself (pkg/, built by buildWww), for its own answers
 let context;
 let page;
 let userDataDir;
@@ -57,6 +59,24 @@ async function openPage(hash = '') {
   await p.goto(origin + hash);
   await p.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
   return p;
+}
+
+/** The AI tests ask the package itself; without its aiPreferences (issue 13) they fail saying so. */
+function needsAiPreferences() {
+  assert.equal(typeof Robots.prototype.aiPreferences, 'function', 'the package in pkg/ has no Robots#aiPreferences: build it from a tree with issue 13\'s JS API');
+}
+
+/** Every cell's AI badges: [row][col][train-ai | search | content-signal] -> { value, lines, and the signals }. */
+async function badges(p) {
+  return p.$$eval('#decisions tbody tr', (rows) => rows.map((tr) => [...tr.querySelectorAll('td[data-allowed]')].map((td) => {
+    const out = {};
+    for (const b of td.querySelectorAll('.badge')) {
+      const d = b.dataset;
+      out[d.ai] = { value: d.value || null, lines: d.lines ? d.lines.split(' ').map(Number) : [] };
+      if (d.ai === 'content-signal') for (const k of ['search', 'ai-input', 'ai-train']) out[d.ai][k] = b.getAttribute(`data-${k}`) || null;
+    }
+    return out;
+  })));
 }
 
 async function verdicts(p) {
@@ -83,6 +103,7 @@ async function settle(p) {
 
 before(async () => {
   buildWww({ quiet: true });
+  ({ Robots } = await import('../../pkg/node.js'));
   ({ server, url: origin } = await startServer({ port: 0 }));
   userDataDir = mkdtempSync(join(tmpdir(), 'robots-eval-e2e-'));
   context = await chromium.launchPersistentContext(userDataDir, {
@@ -343,6 +364,168 @@ describe('playground', () => {
     assert.equal(await page.isVisible('#against-panel'), false);
     assert.equal(await page.$$eval('#decisions td.changed', (tds) => tds.length), 0);
     assert.doesNotMatch(await page.textContent('#summary'), /compared file/);
+  });
+
+  test('AI usage preferences: each preset\'s badges are the package\'s own answers, cell by cell', async () => {
+    needsAiPreferences();
+    for (const id of ['aipref-attach', 'cloudflare-signals']) {
+      const preset = PRESETS.find((p) => p.id === id);
+      await page.selectOption('#preset', id);
+      await settle(page);
+      assert.equal(await page.inputValue('#robots'), preset.text, id);
+      assert.equal(await page.isVisible('#ai-legend'), true, id);
+      const shown = await badges(page);
+      assert.equal(shown.length, preset.urls.length, id);
+      // The package's answers for the same file, URLs and crawlers, asked one cell at a time.
+      const robots = Robots.parse(preset.text);
+      preset.urls.forEach((url, r) => preset.agents.forEach((agent, c) => {
+        const want = robots.aiPreferences(url, agent);
+        const got = shown[r][c];
+        const at = `${id}: ${agent} ${url}`;
+        assert.equal(got['train-ai'].value, want.contentUsage['train-ai'], at);
+        assert.equal(got.search.value, want.contentUsage.search, at);
+        assert.deepEqual(got['train-ai'].lines, want.why.contentUsage['train-ai'].line ? [want.why.contentUsage['train-ai'].line] : [], at);
+        if (want.contentSignal === null) {
+          assert.equal(got['content-signal'].value, 'none', at);
+        } else {
+          assert.equal(got['content-signal'].value, 'set', at);
+          for (const k of ['search', 'ai-input', 'ai-train']) assert.equal(got['content-signal'][k], want.contentSignal[k], `${at} ${k}`);
+        }
+      }));
+      robots.free();
+    }
+  });
+
+  test('AI usage preferences: the attach draft\'s Table 1 and Cloudflare\'s managed file, as published', async () => {
+    needsAiPreferences();
+    // draft-ietf-aipref-attach-05 §3.4, Table 1: any other crawler gets n on /test, nothing on the disallowed
+    // /never/test, y under /ai-ok/; ExampleBot uses its own group: y everywhere.
+    await page.selectOption('#preset', 'aipref-attach');
+    await settle(page);
+    const attach = await badges(page);
+    assert.deepEqual(attach.map((row) => row.map((cell) => cell['train-ai'].value)), [['y', 'n'], ['y', null], ['y', 'y']]);
+    // Cloudflare's Content Signals: search=yes, ai-train=no for the crawlers of the User-Agent: * groups;
+    // a crawler with its own group (GPTBot: Disallow: /) gets no signal.
+    await page.selectOption('#preset', 'cloudflare-signals');
+    await settle(page);
+    const cf = await badges(page);
+    const googlebot = cf[0][0]['content-signal'];
+    assert.deepEqual([googlebot.value, googlebot.search, googlebot['ai-input'], googlebot['ai-train']], ['set', 'yes', null, 'no']);
+    assert.equal(cf[0][2]['content-signal'].value, 'none');
+    // The badge shows it too, not only its data: CS s✓ t✗, and the tooltip says which line.
+    const badge = page.locator('#decisions td[data-row="0"][data-col="0"] .badge[data-ai="content-signal"]');
+    assert.equal(await badge.textContent(), 'CS s✓ t✗');
+    assert.match(await badge.getAttribute('title'), /search=yes, ai-train=no; ai-input unknown — line \d+: Content-signal: search=yes, ai-train=no/);
+    // /lp is disallowed by the site's own group: Content-Usage has nothing to say, Content-Signal still applies [I-10].
+    const lp = cf[2][0];
+    assert.equal(lp['train-ai'].value, null);
+    assert.equal(lp['content-signal'].search, 'yes');
+
+    // The copied Markdown table carries the badges and says what they mean.
+    await page.$eval('#status', (st) => { st.textContent = ''; });
+    await page.click('#copy-md');
+    await page.waitForFunction(() => document.getElementById('status').textContent === 'Markdown table copied');
+    const md = await page.evaluate(() => navigator.clipboard.readText());
+    const cfRobots = Robots.parse(await page.inputValue('#robots'));
+    const home = cfRobots.aiPreferences('https://www.crawlstop.com/', 'Googlebot');
+    cfRobots.free();
+    assert.equal(home.contentUsage['train-ai'], null);
+    assert.ok(md.includes(`| https://www.crawlstop.com/ | ✓ allowed (line ${home.line}) · T? S? CS s✓ t✗ |`), md);
+    assert.match(md, /\nAI usage preferences: T train-ai and S search from Content-Usage/);
+    // The share link keeps what it kept before (text, crawlers, URLs, dialect): the badges come back with it.
+    await page.$eval('#status', (st) => { st.textContent = ''; });
+    await page.click('#share');
+    await page.waitForFunction(() => document.getElementById('status').textContent === 'Share link copied');
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const p2 = await openPage(link.slice(origin.length));
+    assert.deepEqual(await badges(p2), cf);
+    // On a phone the badges stay inside the table's own scroll box.
+    await p2.setViewportSize({ width: 390, height: 844 });
+    await settle(p2);
+    assert.ok(await p2.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'the page scrolls sideways on a phone');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await p2.emulateMedia({ colorScheme: 'dark' });
+    await p2.screenshot({ path: join(ARTIFACTS, 'playground-ai-phone-dark.png'), fullPage: true });
+    await p2.close();
+  });
+
+  test('AI usage preferences: pointing at a badge highlights the line its value comes from; the explanation gives every category', async () => {
+    needsAiPreferences();
+    await page.selectOption('#preset', 'aipref-attach');
+    await settle(page);
+    const robots = Robots.parse(PRESETS.find((p) => p.id === 'aipref-attach').text);
+    const lines = (await page.inputValue('#robots')).split('\n');
+    // OtherBot on /ai-ok/test: the longer rule, line 5, decides.
+    const want = robots.aiPreferences('https://example.com/ai-ok/test', 'OtherBot').why.contentUsage['train-ai'].line;
+    assert.equal(lines[want - 1], 'Content-Usage: /ai-ok/ train-ai=y');
+    assert.equal(await page.$$eval('#overlay .hl.hover', (ds) => ds.length), 0);
+    await page.hover('#decisions td[data-row="2"][data-col="1"] .badge[data-ai="train-ai"]');
+    assert.deepEqual(await page.$$eval('#overlay .hl.hover', (ds) => ds.map((d) => Number(d.dataset.line))), [want]);
+    // OtherBot on /never/test: not crawlable, so the Disallow line is the one behind the unknown.
+    const never = robots.aiPreferences('https://example.com/never/test', 'OtherBot').why.contentUsage['train-ai'];
+    assert.equal(never.code, 'not-crawlable');
+    assert.equal(lines[never.line - 1], 'Disallow: /never/');
+    await page.hover('#decisions td[data-row="1"][data-col="1"] .badge[data-ai="train-ai"]');
+    assert.deepEqual(await page.$$eval('#overlay .hl.hover', (ds) => ds.map((d) => Number(d.dataset.line))), [never.line]);
+    // Leaving the table removes the mark.
+    await page.hover('#summary');
+    assert.equal(await page.$$eval('#overlay .hl.hover', (ds) => ds.length), 0);
+    // The explanation of a stated value: the reason and the line, quoted.
+    await page.click('#decisions td[data-row="2"][data-col="1"] button');
+    const stated = robots.aiPreferences('https://example.com/ai-ok/test', 'OtherBot').why.contentUsage['train-ai'];
+    assert.equal(stated.code, 'stated');
+    assert.ok((await page.textContent('#explanation')).includes(`train-ai ✓ y (allowed): ${stated.text} line ${want} Content-Usage: /ai-ok/ train-ai=y`));
+    robots.free();
+
+    // Cloudflare: the Content-Signal badge points at the Content-signal line of the managed group.
+    await page.selectOption('#preset', 'cloudflare-signals');
+    await settle(page);
+    const cfText = await page.inputValue('#robots');
+    const cf = Robots.parse(cfText);
+    const sigLine = cf.aiPreferences('https://www.crawlstop.com/', 'Googlebot').why.contentSignal['ai-train'];
+    assert.equal(cfText.split('\n')[sigLine - 1], 'Content-signal: search=yes, ai-train=no');
+    await page.hover('#decisions td[data-row="0"][data-col="0"] .badge[data-ai="content-signal"]');
+    assert.deepEqual(await page.$$eval('#overlay .hl.hover', (ds) => ds.map((d) => Number(d.dataset.line))), [sigLine]);
+
+    // The explanation: every category with its reason, and the Content-Signal line.
+    await page.click('#decisions td[data-row="2"][data-col="0"] button');
+    const text = await page.textContent('#explanation');
+    assert.match(text, /Content-Usage/);
+    const lp = cf.aiPreferences('https://www.crawlstop.com/lp/spring-offer', 'Googlebot');
+    const lpWhy = lp.why.contentUsage['train-ai'];
+    assert.equal(lpWhy.code, 'not-crawlable');
+    assert.ok(text.includes(`Content-UsageUnknown for every category (${Object.keys(lp.contentUsage).join(', ')}): ${lpWhy.text} line ${lpWhy.line} Disallow: /lp`), text);
+    assert.match(text, /Content-Signal\s*search=yes, ai-train=no; ai-input unknown/);
+    assert.match(text, /not crawlable/);
+    cf.free();
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'playground-ai.png'), fullPage: true });
+  });
+
+  test('AI usage preferences: no badges where the file says nothing about AI use; compare with keeps working beside them', async () => {
+    needsAiPreferences();
+    await page.selectOption('#preset', 'marys');
+    await settle(page);
+    assert.equal(await page.$$eval('#decisions .badge', (bs) => bs.length), 0);
+    assert.equal(await page.isVisible('#ai-legend'), false);
+    const marys = PRESETS.find((p) => p.id === 'marys');
+    const robots = Robots.parse(marys.text);
+    const why = robots.aiPreferences(marys.urls[0], marys.agents[0]).why.contentUsage['train-ai'].text;
+    robots.free();
+    assert.ok((await page.textContent('#explanation')).includes(`AI useUnknown for every category: ${why}; no Content-Signal line applies`), why);
+
+    // The attach example against a version that shuts OtherBot out of /test: the verdict changes, the badges stay.
+    await page.selectOption('#preset', 'aipref-attach');
+    await settle(page);
+    await page.click('#against-open');
+    await settle(page);
+    const current = await page.inputValue('#robots');
+    await setValue(page, '#against', current.replace('Disallow: /never/\n', 'Disallow: /never/\nDisallow: /test\n'));
+    assert.deepEqual(await page.$$eval('#decisions td.changed', (tds) => tds.map((td) => `${td.dataset.row},${td.dataset.col}`)), ['0,1']);
+    assert.equal((await badges(page))[0][1]['train-ai'].value, 'n');
+    await page.click('#against-close');
+    await page.selectOption('#preset', 'marys');
+    await settle(page);
   });
 
   test('re-render time: 50 KB robots.txt, 100 URLs x 8 agents (measurement)', async () => {
