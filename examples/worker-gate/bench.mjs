@@ -47,14 +47,16 @@ const bundleUrl = pathToFileURL(join(out, 'worker.mjs')).href;
 /** A fresh instance of the Worker's modules: new isolate-level state, a new wasm instance. */
 const freshWorker = (n) => import(`${bundleUrl}?isolate=${n}`);
 
-// A medium robots.txt: 40 groups of 10 rules, a group for BadBot, and the * group.
+// A medium robots.txt: 40 groups of 10 rules, a group for BadBot, and the * group with an AI
+// preference (Content-Usage).
 const lines = [];
 for (let g = 0; g < 40; g++) {
   lines.push(`User-agent: bot${g}`);
   for (let r = 0; r < 10; r++) lines.push(`Disallow: /g${g}/r${r}/*.php$`);
   lines.push('');
 }
-lines.push('User-agent: BadBot', 'Disallow: /private', 'Allow: /private/open', '', 'User-agent: *', 'Disallow: /nocrawl', 'Disallow: /*?session=');
+lines.push('User-agent: BadBot', 'Disallow: /private', 'Allow: /private/open', '', 'User-agent: *', 'Disallow: /nocrawl', 'Disallow: /*?session=',
+  'Content-Usage: train-ai=n, search=y');
 const ROBOTS = lines.join('\n') + '\n';
 
 let robotsHits = 0;
@@ -70,13 +72,14 @@ const server = createServer((req, res) => {
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const origin = `http://127.0.0.1:${server.address().port}`;
-const env = { MODE: 'enforce', DIALECT: 'rfc9309', ORIGIN: origin };
+const env = { MODE: 'enforce', DIALECT: 'rfc9309', ORIGIN: origin, AI_PREFERENCES: 'enforce' };
 const ctx = { waitUntil() {} };
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const INSTAGRAM = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 339.0.3.12.91 (iPhone14,5; iOS 17_5; en_US; en; scale=3.00; 1170x2532; 616263478)';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const GPTBOT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.3; +https://openai.com/gptbot)';
+const SEARCHBOT = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36; compatible; OAI-SearchBot/1.3; +https://openai.com/searchbot';
 const VERIFIED = { verifiedBotCategory: 'Search Engine Crawler', botManagement: { verifiedBot: true, score: 1 } };
 // [name, User-Agent, path(i), request.cf, the expected answer: null (passed on) or 403]
 const kinds = [
@@ -84,6 +87,8 @@ const kinds = [
   ['in-app browser (Instagram): not a crawler', INSTAGRAM, (i) => `/nocrawl/page${i}`, undefined, null],
   ['crawler (Googlebot), * group, allowed', GOOGLEBOT, (i) => `/articles/${i}?q=${i}`, undefined, null],
   ['crawler (GPTBot), * group, disallowed: 403', GPTBOT, (i) => `/nocrawl/${i}`, undefined, 403],
+  ['AI crawler (GPTBot, training), refused by Content-Usage: 403', GPTBOT, (i) => `/articles/${i}`, undefined, 403],
+  ['AI crawler (OAI-SearchBot, search), allowed', SEARCHBOT, (i) => `/articles/${i}`, undefined, null],
   ['crawler named by a group (BadBot), allowed', 'Mozilla/5.0 (compatible; BadBot/1.0; +https://bad.example)', (i) => `/private/open/${i}`, undefined, null],
   ['crawler named by a group (BadBot), disallowed: 403', 'BadBot/1.0', (i) => `/private/page${i}`, undefined, 403],
   ['Cloudflare-verified crawler, * group, allowed', GOOGLEBOT, (i) => `/articles/${i}`, VERIFIED, null],
@@ -115,12 +120,20 @@ console.log('');
 console.log('| request (robots.txt cached in the isolate) | p50 | p99 |');
 console.log('|---|---:|---:|');
 const robots = Robots.parse(ROBOTS);
-const reference = new Float64Array(N);
-for (let i = 0; i < N; i++) {
-  const t0 = performance.now();
-  robots.explain(`${origin}/articles/${i}?q=${i}`, GOOGLEBOT);
-  reference[i] = performance.now() - t0;
-}
+/** The package's own cost for a query, for scale. */
+const alone = (query) => {
+  const times = new Float64Array(N);
+  for (let i = 0; i < N; i++) {
+    const t0 = performance.now();
+    query(`${origin}/articles/${i}?q=${i}`);
+    times[i] = performance.now() - t0;
+  }
+  return times;
+};
+const reference = [
+  ['for scale: `robots.explain()` alone (the package)', alone((url) => robots.explain(url, GOOGLEBOT))],
+  ['for scale: `robots.aiPreferences()` alone (the package)', alone((url) => robots.aiPreferences(url, GOOGLEBOT))],
+];
 for (const [name, ua, path, cf, want] of kinds) {
   const times = new Float64Array(N);
   for (let i = 0; i < N; i++) {
@@ -133,7 +146,7 @@ for (const [name, ua, path, cf, want] of kinds) {
   }
   row(name, times);
 }
-row('for scale: `robots.explain()` alone (the package)', reference);
+for (const [name, times] of reference) row(name, times);
 robots.free();
 if (robotsHits !== 1) throw new Error(`robots.txt was fetched ${robotsHits} times; the cache should have held it`);
 

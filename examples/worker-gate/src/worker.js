@@ -6,6 +6,8 @@
 import { getRobots } from './robots-cache.js';
 import { classify, substrings } from './crawlers.js';
 import { aiCrawlerTable, findAiCrawler } from './ai-crawlers.js';
+import { refusal, serialize, withContentUsage } from './ai-preferences.js';
+import { parseContentUsage } from 'robots-eval';
 
 /** AI_CRAWLERS parsed, or (when it is malformed: never break traffic over configuration) the built-in table. */
 function aiTableOf(env) {
@@ -26,6 +28,7 @@ function settingsOf(env) {
       env,
       lists: { crawlers: substrings(env.CRAWLERS), notCrawlers: substrings(env.NOT_CRAWLERS), aiTokens: [...aiTable.keys()] },
       reportOnly: env.MODE === 'report-only',
+      aiEnforce: env.AI_PREFERENCES === 'enforce',
       aiTable,
     };
   }
@@ -50,7 +53,7 @@ function pathPrefix(pathname) {
 
 // The Analytics Engine data point of a decision: `index1` is the crawler; blobs and doubles in
 // this order (README.md: "Observability" has the column names and a query).
-const BLOBS = ['verdict', 'mode', 'crawler', 'by', 'cfCategory', 'pathPrefix', 'rule', 'group', 'userAgent', 'aiPurposes'];
+const BLOBS = ['verdict', 'mode', 'crawler', 'by', 'cfCategory', 'pathPrefix', 'rule', 'group', 'userAgent', 'aiPurposes', 'contentUsage'];
 const DOUBLES = ['line', 'robotsStatus', 'cfScore'];
 
 /** Sends the decision to Analytics Engine (binding ANALYTICS, when configured) and, in report-only mode, to the log. */
@@ -69,16 +72,48 @@ function record(env, fields, reportOnly) {
   if (reportOnly) console.log(`worker-gate report-only: ${JSON.stringify(fields)}`);
 }
 
+/** The robots.txt line that decided `key` of `field` (Content-Usage or Content-Signal) in `prefs`. */
+function decidingLine(prefs, field, key) {
+  return field === 'Content-Usage' ? prefs.why.contentUsage[key]?.line : prefs.why.contentSignal?.[key] ?? undefined;
+}
+
+/** The end of the X-Robots-Eval header: who the gate took for a crawler, and why. */
+function whoHeader(who) {
+  let header = `; crawler="${clean(who.name)}"; by=${who.by}`;
+  if (who.cf?.category) header += `; cf-verified-bot="${clean(who.cf.category)}"`;
+  if (who.cf?.score != null) header += `; cf-bot-score=${who.cf.score}`;
+  return header;
+}
+
+/** The gate's 403: a short text saying why, and the decision header. */
+function forbidden(target, header, why) {
+  return new Response(`403 Forbidden\n${why}\nSee ${target.origin}/robots.txt\n`, {
+    status: 403,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'x-robots-eval': header, 'cache-control': 'no-store' },
+  });
+}
+
+/** What a refusal says: its part of the header, of the 403's text and of the recorded rule. */
+function refusalText(r, ai, where) {
+  const statement = `${r.key}=${r.value}`;
+  const purpose = `${r.purpose}, this crawler's declared purpose${ai.source ? ` (${ai.source})` : ''}`;
+  return r.line === undefined
+    ? { header: `refused; purpose=${r.purpose}; ${statement}; header="${clean(cut(where))}"`, why: `This page's Content-Usage header (${where}) refuses ${purpose}.`, rule: `Content-Usage header ${statement}` }
+    : { header: `refused; purpose=${r.purpose}; ${statement}; line=${r.line}`, why: `robots.txt line ${r.line} (${r.field}: ${statement}) refuses ${purpose}.`, rule: `${r.field} ${statement} (line ${r.line})` };
+}
+
 /**
- * The gate's decision for one request, or null when the request is not a crawler's (or asks for
- * /robots.txt) and passes untouched. A decision is `{ fields, response }`: `fields` as recorded
- * (README.md), `response` the 403 to answer with, or null to pass the request on. Exported for
- * bench.mjs, which times it on its own.
+ * The gate's decision for one crawler request, or null when the request is not a crawler's (or
+ * asks for /robots.txt) and passes untouched. A decision is `{ fields, response, usage, ai, who }`:
+ * `fields` as recorded (README.md), `response` the 403 to answer with or null to pass the request
+ * on, `usage` robots.txt's Content-Usage for the URL and crawler (null when it is disallowed),
+ * `ai` the crawler's AI table row when AI_PREFERENCES enforces. Exported for bench.mjs, which times
+ * it on its own.
  */
 export async function decide(request, target, env, ctx) {
   if (target.pathname === '/robots.txt') return null;
   const ua = request.headers.get('user-agent') ?? '';
-  const { lists, reportOnly, aiTable } = settingsOf(env);
+  const { lists, reportOnly, aiEnforce, aiTable } = settingsOf(env);
   const who = classify(ua, request.cf, lists);
   if (!who.crawler) return null;
 
@@ -106,31 +141,52 @@ export async function decide(request, target, env, ctx) {
     group: cut(verdict.group?.agents.join(',') ?? ''),
     userAgent: cut(ua),
     aiPurposes: ai?.purposes.join(',') ?? '',
+    contentUsage: '',
     line: verdict.line,
     robotsStatus: s.status,
     cfScore: who.cf?.score ?? -1,
   };
-  record(env, fields, reportOnly);
-  if (verdict.allowed || reportOnly) return { fields, response: null };
-
-  let header;
-  let why;
-  if (failed) {
-    header = `disallowed; robots-txt=${s.status || 'unreachable'}; policy=${s.policy}; reason=${clean(s.reason)}`;
-    why = `robots.txt could not be used (${s.status ? `HTTP ${s.status}` : 'no response'}): ${s.message}`;
-  } else {
-    header = `disallowed; line=${verdict.line}; rule="${clean(rule)}"`;
-    why = `robots.txt line ${verdict.line} (${rule}) disallows this URL for this crawler.`;
+  const decision = { fields, response: null, usage: null, ai: aiEnforce ? ai : null, who, reportOnly };
+  if (!verdict.allowed) {
+    if (reportOnly) return decision;
+    const header = failed
+      ? `disallowed; robots-txt=${s.status || 'unreachable'}; policy=${s.policy}; reason=${clean(s.reason)}`
+      : `disallowed; line=${verdict.line}; rule="${clean(rule)}"`;
+    const why = failed
+      ? `robots.txt could not be used (${s.status ? `HTTP ${s.status}` : 'no response'}): ${s.message}`
+      : `robots.txt line ${verdict.line} (${rule}) disallows this URL for this crawler.`;
+    decision.response = forbidden(target, header + whoHeader(who), why);
+    return decision;
   }
-  // Who the gate took for a crawler, and why (isbot, CRAWLERS, or Cloudflare's verified-bot signal).
-  header += `; crawler="${clean(who.name)}"; by=${who.by}`;
-  if (who.cf?.category) header += `; cf-verified-bot="${clean(who.cf.category)}"`;
-  if (who.cf?.score != null) header += `; cf-bot-score=${who.cf.score}`;
-  const response = new Response(`403 Forbidden\n${why}\nSee ${target.origin}/robots.txt\n`, {
-    status: 403,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'x-robots-eval': header, 'cache-control': 'no-store' },
-  });
-  return { fields, response };
+
+  const prefs = robots.aiPreferences(target.href, ua);
+  decision.usage = prefs.contentUsage;
+  fields.contentUsage = serialize(prefs.contentUsage);
+  const refused = decision.ai && refusal(decision.ai.purposes, prefs.contentUsage, prefs.contentSignal, (field, key) => decidingLine(prefs, field, key));
+  if (refused) {
+    const text = refusalText(refused, decision.ai);
+    Object.assign(fields, { verdict: 'refused', rule: text.rule, line: refused.line });
+    if (!reportOnly) decision.response = forbidden(target, text.header + whoHeader(who), text.why);
+  }
+  return decision;
+}
+
+/**
+ * After the origin answered a crawler: a refusal by the origin's own Content-Usage header (with
+ * AI_PREFERENCES = "enforce"), else the response with the combined Content-Usage header.
+ */
+function answer(decision, response, target) {
+  const sent = decision.ai && response.headers.get('content-usage');
+  const refused = sent ? refusal(decision.ai.purposes, parseContentUsage(sent), null) : null;
+  if (refused) {
+    const text = refusalText(refused, decision.ai, sent);
+    Object.assign(decision.fields, { verdict: 'refused', rule: text.rule, line: 0 });
+    if (!decision.reportOnly) {
+      response.body?.cancel().catch(() => {});
+      return forbidden(target, text.header + whoHeader(decision.who), text.why);
+    }
+  }
+  return decision.usage ? withContentUsage(response, decision.usage) : response;
 }
 
 export default {
@@ -139,7 +195,14 @@ export default {
     // ORIGIN (tests, or an origin on another host): forward there instead of to request.url.
     const target = env.ORIGIN ? new URL(url.pathname + url.search, env.ORIGIN) : url;
     const decision = await decide(request, target, env, ctx);
-    if (decision?.response) return decision.response;
-    return env.ORIGIN ? fetch(new Request(target, request)) : fetch(request);
+    const upstream = () => (env.ORIGIN ? fetch(new Request(target, request)) : fetch(request));
+    if (decision === null) return upstream();
+    let response = decision.response;
+    try {
+      response ??= answer(decision, await upstream(), target);
+    } finally {
+      record(env, decision.fields, decision.reportOnly);
+    }
+    return response;
   },
 };
