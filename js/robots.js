@@ -14,45 +14,15 @@
 // owns.
 
 import { createBindings } from './glue.js';
+import { PREFIX, describe, typeError, optionsArg, decodeUtf8, instanceFailure } from './common.js';
 // The core's names of dialects and reasons, read from the module by
 // scripts/build-pkg.mjs when it builds the package (so no run pays for asking).
 import NAMES from './names.js';
 
-const PREFIX = 'robots-eval: ';
 const MAX_U32 = 0xffffffff;
 const DEFAULT_MAX_BYTES = 512000;
 /** How long fetchRobots keeps a failure's answer (5xx, network error, timeout, Google's 429, a deferral) when the server sent no Retry-After. */
 const DEFAULT_RETRY_AFTER_MS = 300_000;
-
-function describe(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  const type = typeof value;
-  if (type === 'string') return value.length > 40 ? 'a string' : JSON.stringify(value);
-  if (type === 'object') return `an object (${value.constructor?.name ?? 'null prototype'})`;
-  return type === 'undefined' ? 'undefined' : `${type} ${String(value)}`;
-}
-
-function typeError(where, what, value) {
-  return new TypeError(`${PREFIX}${where}: ${what}, got ${describe(value)}`);
-}
-
-const NO_OPTIONS = Object.freeze({});
-
-/**
- * An options argument: undefined or null (none), or an object whose every key is one of
- * `accepted` (a misspelt option would otherwise be silently ignored). Returns the object.
- */
-function optionsArg(options, where, accepted) {
-  if (options === undefined || options === null) return NO_OPTIONS;
-  if (typeof options !== 'object') throw typeError(where, 'options must be an object', options);
-  for (const key in options) {
-    if (!accepted.includes(key)) {
-      throw new TypeError(`${PREFIX}${where}: unknown option ${JSON.stringify(key)}; the options are ${accepted.map((k) => `'${k}'`).join(', ')}`);
-    }
-  }
-  return options;
-}
 
 /** A number option: a TypeError when it is not a number, a RangeError when `ok` rejects it. */
 function numberOption(value, where, name, ok, what) {
@@ -63,7 +33,6 @@ function numberOption(value, where, name, ok, what) {
 
 const PARSE_OPTIONS = ['dialect', 'maxBytes', 'url'];
 const FETCH_OPTIONS = ['fetch', 'userAgent', 'dialect', 'timeoutMs', 'signal', 'maxBytes', 'retryAfterMs', 'previous', 'now', 'siteDown'];
-const META_OPTIONS = ['conflict'];
 const AI_OPTIONS = ['header'];
 const TABLE_OPTIONS = ['ai'];
 const isMaxBytes = (v) => v >= 0 && (v === Infinity || Number.isInteger(v));
@@ -89,13 +58,6 @@ const EMPTY_U32 = new Uint32Array(0);
 // Typed arrays use the platform's byte order, wasm memory is little-endian.
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 const encoder = new TextEncoder();
-let decoder = null; // made on first use: the hot paths never decode
-
-function decodeUtf8(bytes) {
-  decoder ??= new TextDecoder();
-  return decoder.decode(bytes);
-}
-
 /** u32::MAX: an absent optional string argument (wasm/src/lib.rs, `optional`). */
 const NONE = 0xffffffff;
 // A microtask through a promise: Node's queueMicrotask adds async-hooks bookkeeping, and its first
@@ -107,9 +69,6 @@ const later = (f) => {
 
 /** Dialect index by the name given to Robots.parse (any case). */
 const dialectIndexes = new Map();
-
-/** The core's HEAD_SCAN_LIMIT (robots_eval::meta): only this much of a document is scanned. */
-const META_SCAN_LIMIT = 512 * 1024;
 
 export function defineRobots(loadModule) {
   return defineApi(loadModule).Robots;
@@ -396,15 +355,10 @@ export function defineApi(loadModule) {
 
   // A trap leaves the instance in an unknown state: drop it and turn the trap into an Error.
   function rethrow(e) {
-    if (e instanceof WebAssembly.RuntimeError) {
-      inst = null;
-      return new Error(`${PREFIX}internal error in the WebAssembly module (${e.message}); the module was reset, objects parsed before this point must be parsed again. Please report this with the input that caused it.`, { cause: e });
-    }
-    if (e instanceof RangeError && /memory/i.test(e.message)) {
-      inst = null;
-      return new RangeError(`${PREFIX}out of WebAssembly memory (${e.message}); the module was reset`, { cause: e });
-    }
-    return e;
+    const failure = instanceFailure(e, ', objects parsed before this point must be parsed again');
+    if (failure === null) return e;
+    inst = null;
+    return failure;
   }
 
   function dialectIndex(name) {
@@ -1161,67 +1115,7 @@ export function defineApi(loadModule) {
     }
   }
 
-  // ---- Page-level rules: robots META tags and X-Robots-Tag --------------------------------
-
-  function conflictArg(options, where) {
-    const { conflict = 'most-restrictive' } = optionsArg(options, where, META_OPTIONS);
-    if (conflict === 'most-restrictive') return 0;
-    if (conflict === 'seed001') return 1;
-    if (typeof conflict !== 'string') throw typeError(where, "options.conflict must be 'most-restrictive' or 'seed001'", conflict);
-    throw new RangeError(`${PREFIX}${where}: options.conflict must be 'most-restrictive' or 'seed001', got ${describe(conflict)}`);
-  }
-
-  function metaRobots(html, agent, options) {
-    const where = 'metaRobots(html, agent, options)';
-    if (html instanceof ArrayBuffer) html = new Uint8Array(html);
-    if (typeof html === 'string') html = encoder.encode(html.length > META_SCAN_LIMIT ? html.slice(0, META_SCAN_LIMIT + 1) : html);
-    else if (!(html instanceof Uint8Array)) throw typeError(where, 'html must be a string, Uint8Array or ArrayBuffer', html);
-    if (typeof agent !== 'string') throw typeError(where, 'agent must be a string', agent);
-    const conflict = conflictArg(options, where);
-    // The core reads the first 512 KiB (its head scan limit); one byte more tells it there was more.
-    if (html.length > META_SCAN_LIMIT + 1) html = html.subarray(0, META_SCAN_LIMIT + 1);
-    try {
-      instance();
-      putBytes(html, 0);
-      const agentLen = put(agent, html.length);
-      return outJson(w.meta_html(html.length, agentLen, conflict));
-    } catch (e) {
-      throw rethrow(e);
-    }
-  }
-
-  function xRobotsTag(headerValues, agent, options) {
-    const where = 'xRobotsTag(headerValues, agent, options)';
-    if (typeof headerValues === 'string') headerValues = [headerValues];
-    if (headerValues === null || typeof headerValues !== 'object' || typeof headerValues[Symbol.iterator] !== 'function') {
-      throw typeError(where, 'headerValues must be a string or an array of strings', headerValues);
-    }
-    const values = Array.from(headerValues);
-    if (typeof agent !== 'string') throw typeError(where, 'agent must be a string', agent);
-    const conflict = conflictArg(options, where);
-    for (let i = 0; i < values.length; i++) {
-      if (typeof values[i] !== 'string') throw typeError(where, `headerValues[${i}] must be a string`, values[i]);
-    }
-    try {
-      instance();
-      // The input: the values' byte lengths (little-endian u32s), the values, the agent.
-      const head = 4 * values.length;
-      reserve(head);
-      const lens = new Array(values.length);
-      let at = head;
-      for (let i = 0; i < values.length; i++) {
-        lens[i] = put(values[i], at);
-        at += lens[i];
-      }
-      const agentLen = put(agent, at);
-      putU32s(lens, 0);
-      return outJson(w.meta_header(values.length, at - head, agentLen, conflict));
-    } catch (e) {
-      throw rethrow(e);
-    }
-  }
-
   Object.defineProperty(fetchRobots, Symbol.for('robots-eval.internals'), { value: internals });
 
-  return { Robots, fetchRobots, metaRobots, xRobotsTag, parseContentUsage };
+  return { Robots, fetchRobots, parseContentUsage };
 }

@@ -207,7 +207,7 @@ const ratios = (a, b) => {
   return `${x(median(r))} (${x(r[0])}–${x(r[r.length - 1])})`;
 };
 const version = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
-const sizes = JSON.parse(readFileSync(join(root, 'pkg', 'sizes.json'), 'utf8'));
+const sizes = JSON.parse(readFileSync(join(root, 'pkg', 'sizes.json'), 'utf8'))['robots_eval_bg.wasm'];
 const cpu = cpus();
 console.log(`\n**robots-eval ${version(root)}** (pkg/; .wasm ${sizes.raw} B, ${sizes.gzip} B gzip) **vs robots-parser ${version(join(root, 'node_modules', 'robots-parser'))}**, ` +
   `Node ${process.version}, ${cpu[0]?.model ?? 'unknown CPU'} (${cpu.length} cores), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ` +

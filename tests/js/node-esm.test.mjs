@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Robots } from 'robots-eval';
 import DefaultRobots from 'robots-eval';
+import * as pkg from 'robots-eval';
 import { smoke } from './smoke.mjs';
 
 const repo = process.env.ROBOTS_EVAL_REPO;
 const here = process.cwd();
 
 test('Node ESM: the whole API', () => {
-  assert.deepEqual(smoke(Robots), []);
+  assert.deepEqual(smoke(pkg), []);
   assert.equal(DefaultRobots, Robots);
 });
 

@@ -1,5 +1,6 @@
 // The runtime-independent check every runtime runs on the package it imported (Node ESM and
-// CommonJS, Chromium, a bundle, Deno, Bun, workerd): the whole API once. Returns the failures.
+// CommonJS, Chromium, a bundle, Deno, Bun, workerd): the whole API once, both WebAssembly
+// modules (robots.txt, and META / X-Robots-Tag). `pkg`: the package's exports. Returns the failures.
 export const ROBOTS = `User-agent: FooBot
 User-agent: BarBot
 Disallow: /private
@@ -12,7 +13,8 @@ Sitemap: https://example.com/sitemap.xml
 Frobnicate: yes
 `;
 
-export function smoke(Robots) {
+export function smoke(pkg) {
+  const { Robots, metaRobots, xRobotsTag } = pkg;
   const failures = [];
   const eq = (what, got, want) => {
     const g = JSON.stringify(got), w = JSON.stringify(want);
@@ -61,6 +63,14 @@ export function smoke(Robots) {
   } catch (e) {
     eq('after free', [e instanceof Error, /freed/.test(e.message)], [true, true]);
   }
+  const ai = Robots.parse('User-agent: *\nContent-Usage: train-ai=n\nContent-Signal: search=yes\nAllow: /\n');
+  const prefs = ai.aiPreferences('https://example.com/page', 'FooBot');
+  eq('aiPreferences', [prefs.contentUsage['train-ai'], prefs.contentUsage.search, prefs.contentSignal?.search], ['n', null, 'yes']);
+  ai.free();
+  // The second module, compiled on this first call.
+  const meta = metaRobots('<head><meta name="robots" content="noindex"><meta name="FooBot" content="nofollow"></head>', 'FooBot');
+  eq('metaRobots', [meta.index, meta.follow, meta.directives.length], [false, false, 2]);
+  eq('xRobotsTag', [xRobotsTag(['FooBot: noarchive', 'nosnippet'], 'FooBot').archive, xRobotsTag('otherbot: noindex', 'FooBot').index], [false, true]);
   try {
     Robots.parse('', { dialect: 'nope' });
     failures.push('no error for an unknown dialect');

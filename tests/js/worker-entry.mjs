@@ -14,6 +14,6 @@ export default {
     const ruled = [rules.allowed('https://example.com/private/x'), rules.allowed('https://example.com/public'), rules.allowed('https://other.example/')];
     rules.clear();
     const meta = [metaRobots('<meta name="EdgeBot" content="noindex">', 'EdgeBot').index, xRobotsTag('edgebot: nofollow', 'EdgeBot').follow];
-    return Response.json({ failures: smoke(Robots), sample, ruled, meta });
+    return Response.json({ failures: smoke({ Robots, metaRobots, xRobotsTag }), sample, ruled, meta });
   },
 };

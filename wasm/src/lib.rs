@@ -13,7 +13,7 @@
 //! so a stale or wrong handle reads as "none" instead of touching freed memory, and the wrapper
 //! owns their lifetimes (its own `FinalizationRegistry`, registered only for objects that live
 //! past the current job). The hot results are numbers (packed `u32`s; `table` fills `out_u32`);
-//! the cold, structured ones (explanations, diagnostics, fetch decisions, META results) are the
+//! the cold, structured ones (explanations, diagnostics, fetch decisions, AI preferences) are the
 //! serde-derived types of `json`, written as JSON into the text result, which the wrapper reads
 //! with `JSON.parse`: the shape is defined here once, and no decoder is written by hand.
 //! Argument checking and error messages live in the wrapper, so nothing here can fail.
@@ -34,23 +34,8 @@ use alloc::vec::Vec;
 use robots_eval::{aipref, DialectId, Options, Reason, RecordKind, Robots, Selection, Verdict};
 use wasm_bindgen::prelude::*;
 
-#[cfg(target_arch = "wasm32")]
-#[global_allocator]
-static ALLOC: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
-
-/// The core never panics on any input; should it ever, the module traps (the JS wrapper turns
-/// the trap into an `Error` and replaces the instance) without carrying message formatting.
-#[cfg(all(target_arch = "wasm32", not(feature = "debug")))]
-#[panic_handler]
-fn panic(_: &core::panic::PanicInfo) -> ! {
-    core::arch::wasm32::unreachable()
-}
-
-#[cfg(feature = "debug")]
-#[wasm_bindgen(start)]
-fn start() {
-    console_error_panic_hook::set_once();
-}
+mod module;
+use module::{text, u32_at};
 
 /// Reasons in the order of their index in packed verdicts.
 const REASONS: [Reason; 5] = [
@@ -106,23 +91,6 @@ fn unpack_selection(s: u32) -> Selection {
         2 => Selection::Global(s >> 2),
         _ => Selection::None,
     }
-}
-
-/// `len` input bytes from `at`, as text (the wrapper writes UTF-8 only; anything else, or a
-/// range outside the buffer, reads as empty rather than trapping).
-fn text(input: &[u8], at: u32, len: u32) -> &str {
-    let at = at as usize;
-    input
-        .get(at..at.saturating_add(len as usize))
-        .and_then(|b| core::str::from_utf8(b).ok())
-        .unwrap_or("")
-}
-
-/// The little-endian u32 at byte `at` of the input (0 outside it).
-fn u32_at(input: &[u8], at: usize) -> u32 {
-    input
-        .get(at..at.saturating_add(4))
-        .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
 }
 
 /// An optional string argument: `len` input bytes from `*at`, none when `len` is `u32::MAX`;
@@ -187,50 +155,6 @@ mod json {
         pub retry_at: Option<u64>,
         pub next_change_at: Option<u64>,
         pub max_failure_ms: u64,
-    }
-
-    /// `metaRobots` / `xRobotsTag`.
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    pub struct MetaRobots<'a> {
-        pub index: bool,
-        pub follow: bool,
-        pub archive: bool,
-        pub snippet: bool,
-        pub max_snippet: Option<u64>,
-        pub max_image_preview: Option<&'static str>,
-        pub max_video_preview: Option<u64>,
-        pub image_index: bool,
-        pub translate: bool,
-        pub unavailable_after: Option<i64>,
-        pub index_if_embedded: bool,
-        pub directives: Vec<MetaDirective<'a>>,
-        pub other: OtherMeta<'a>,
-        pub truncated: bool,
-    }
-
-    #[derive(Serialize)]
-    pub struct MetaDirective<'a> {
-        pub kind: &'static str,
-        pub raw: &'a str,
-        pub scope: Option<&'a str>,
-        pub origin: &'static str,
-    }
-
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    pub struct OtherMeta<'a> {
-        pub description: Option<&'a str>,
-        pub keywords: &'a [String],
-        pub document_state: Option<&'a str>,
-        pub url: Option<&'a str>,
-        pub revisit_after: Option<RevisitAfter<'a>>,
-    }
-
-    #[derive(Serialize)]
-    pub struct RevisitAfter<'a> {
-        pub raw: &'a str,
-        pub days: Option<u32>,
     }
 
     /// A line that is not a user-agent, rule or Sitemap line (`robots.records`).
@@ -401,10 +325,7 @@ impl Engine {
     /// valid until the next `reserve` or `release`. The wrapper asks for the size it wants (it
     /// doubles it as the buffer grows), so it knows the size without asking.
     pub fn reserve(&mut self, len: u32) -> u32 {
-        if len as usize > self.input.len() {
-            self.input.resize(len as usize, 0);
-        }
-        self.input.as_ptr() as u32
+        module::reserve(&mut self.input, len)
     }
 
     /// Frees the input and output buffers (after a large input or result).
@@ -731,7 +652,8 @@ impl Engine {
     }
 
     // -----------------------------------------------------------------------------------------
-    // The fetch lifecycle (robots_eval::fetch) and page-level rules (robots_eval::meta).
+    // The fetch lifecycle (robots_eval::fetch). Page-level rules (META, X-Robots-Tag) are the
+    // second module's: wasm-page/src/lib.rs.
     // -----------------------------------------------------------------------------------------
 
     /// The policy after one fetch outcome (`json::FetchDecision`), into the text result; returns
@@ -841,128 +763,5 @@ impl Engine {
             shared != 0,
         )
         .fresh_until_ms as f64
-    }
-
-    /// The robots META tags of an HTML document (the first `html_len` input bytes) for the agent
-    /// (the next `agent_len`); see `meta_out`. `conflict`: 0 most restrictive, 1 seed 001.
-    pub fn meta_html(&mut self, html_len: u32, agent_len: u32, conflict: u32) -> u32 {
-        let input = &self.input;
-        let html = input.get(..html_len as usize).unwrap_or_default();
-        let m = robots_eval::meta::meta_robots(html, text(input, html_len, agent_len));
-        self.meta_out(&m, conflict)
-    }
-
-    /// `X-Robots-Tag` values for the agent; see `meta_out`. The input holds the values' byte
-    /// lengths (`count` little-endian u32s), the values (UTF-8, `values_len` bytes in all) and
-    /// the agent (`agent_len` bytes).
-    pub fn meta_header(
-        &mut self,
-        count: u32,
-        values_len: u32,
-        agent_len: u32,
-        conflict: u32,
-    ) -> u32 {
-        let input = &self.input;
-        let count = count as usize;
-        let mut values = Vec::with_capacity(count);
-        let mut at = (count * 4) as u32;
-        for i in 0..count {
-            let len = u32_at(input, i * 4);
-            values.push(text(input, at, len));
-            at = at.saturating_add(len);
-        }
-        let agent = text(
-            input,
-            ((count * 4) as u32).saturating_add(values_len),
-            agent_len,
-        );
-        let m = robots_eval::meta::x_robots_tag(&values, agent);
-        self.meta_out(&m, conflict)
-    }
-}
-
-impl Engine {
-    /// A robots META / `X-Robots-Tag` result (`json::MetaRobots`) into the text result; returns
-    /// its byte length.
-    fn meta_out(&mut self, m: &robots_eval::meta::MetaRobots, conflict: u32) -> u32 {
-        use robots_eval::meta::{
-            Conflict, DirectiveKind as K, DocumentState, ImagePreview, Origin, Scope,
-        };
-        let r = m.resolve(if conflict == 1 {
-            Conflict::Seed001
-        } else {
-            Conflict::MostRestrictive
-        });
-        let o = &m.other;
-        let directives = m
-            .directives
-            .iter()
-            .map(|d| json::MetaDirective {
-                kind: match d.kind {
-                    K::All => "all",
-                    K::None => "none",
-                    K::Index => "index",
-                    K::NoIndex => "noindex",
-                    K::Follow => "follow",
-                    K::NoFollow => "nofollow",
-                    K::Archive => "archive",
-                    K::NoArchive => "noarchive",
-                    K::NoSnippet => "nosnippet",
-                    K::MaxSnippet(_) => "max-snippet",
-                    K::MaxImagePreview(_) => "max-image-preview",
-                    K::MaxVideoPreview(_) => "max-video-preview",
-                    K::NoImageIndex => "noimageindex",
-                    K::NoTranslate => "notranslate",
-                    K::UnavailableAfter { .. } => "unavailable_after",
-                    K::IndexIfEmbedded => "indexifembedded",
-                    K::Invalid => "invalid",
-                    K::Unknown => "unknown",
-                },
-                raw: &d.raw,
-                scope: match &d.scope {
-                    Scope::Agent(a) => Some(a),
-                    Scope::Generic => None,
-                },
-                origin: match d.origin {
-                    Origin::Meta => "meta",
-                    Origin::Header => "header",
-                },
-            })
-            .collect();
-        let result = json::MetaRobots {
-            index: r.index,
-            follow: r.follow,
-            archive: r.archive,
-            snippet: r.snippet,
-            max_snippet: r.max_snippet,
-            max_image_preview: r.max_image_preview.map(|p| match p {
-                ImagePreview::None => "none",
-                ImagePreview::Standard => "standard",
-                ImagePreview::Large => "large",
-            }),
-            max_video_preview: r.max_video_preview,
-            image_index: r.image_index,
-            translate: r.translate,
-            unavailable_after: r.unavailable_after_ms,
-            index_if_embedded: r.index_if_embedded,
-            directives,
-            other: json::OtherMeta {
-                description: o.description.as_deref(),
-                keywords: &o.keywords,
-                document_state: o.document_state.as_ref().map(|s| match s {
-                    DocumentState::Static => "static",
-                    DocumentState::Dynamic => "dynamic",
-                    DocumentState::Other(v) => v.as_str(),
-                }),
-                url: o.url.as_deref(),
-                revisit_after: o.revisit_after.as_ref().map(|v| json::RevisitAfter {
-                    raw: &v.raw,
-                    days: v.days,
-                }),
-            },
-            truncated: m.truncated,
-        };
-        let out = json::to_string(&result);
-        self.put_text(out)
     }
 }

@@ -1,0 +1,61 @@
+// What both wrappers of the package's WebAssembly modules share (js/robots.js for robots.txt,
+// js/page.js for META tags and X-Robots-Tag): argument errors with one message style, UTF-8
+// decoding, and what a trapped instance becomes.
+
+/** Every error message of the package starts with this. */
+export const PREFIX = 'robots-eval: ';
+
+/** A value as an error message shows it. */
+export function describe(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  const type = typeof value;
+  if (type === 'string') return value.length > 40 ? 'a string' : JSON.stringify(value);
+  if (type === 'object') return `an object (${value.constructor?.name ?? 'null prototype'})`;
+  return type === 'undefined' ? 'undefined' : `${type} ${String(value)}`;
+}
+
+export function typeError(where, what, value) {
+  return new TypeError(`${PREFIX}${where}: ${what}, got ${describe(value)}`);
+}
+
+const NO_OPTIONS = Object.freeze({});
+
+/**
+ * An options argument: undefined or null (none), or an object whose every key is one of
+ * `accepted` (a misspelt option would otherwise be silently ignored). Returns the object.
+ */
+export function optionsArg(options, where, accepted) {
+  if (options === undefined || options === null) return NO_OPTIONS;
+  if (typeof options !== 'object') throw typeError(where, 'options must be an object', options);
+  for (const key in options) {
+    if (!accepted.includes(key)) {
+      throw new TypeError(`${PREFIX}${where}: unknown option ${JSON.stringify(key)}; the options are ${accepted.map((k) => `'${k}'`).join(', ')}`);
+    }
+  }
+  return options;
+}
+
+let decoder = null; // made on first use: the hot paths never decode
+
+export function decodeUtf8(bytes) {
+  decoder ??= new TextDecoder();
+  return decoder.decode(bytes);
+}
+
+/**
+ * The error to throw when a call into an instance failed with `e`: for a trap (the module
+ * should never trap: the core never panics and arguments are checked before the call) or an
+ * exhausted memory, an Error that says the instance was reset (the caller drops it, and its
+ * next call makes a fresh one); `lost`: what the user loses with it. null for any other `e`,
+ * which the caller throws as it is.
+ */
+export function instanceFailure(e, lost) {
+  if (e instanceof WebAssembly.RuntimeError) {
+    return new Error(`${PREFIX}internal error in the WebAssembly module (${e.message}); the module was reset${lost}. Please report this with the input that caused it.`, { cause: e });
+  }
+  if (e instanceof RangeError && /memory/i.test(e.message)) {
+    return new RangeError(`${PREFIX}out of WebAssembly memory (${e.message}); the module was reset`, { cause: e });
+  }
+  return null;
+}
