@@ -12,7 +12,7 @@
 import { createServer } from 'node:http';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { Robots } from 'robots-eval';
@@ -37,8 +37,10 @@ await build({
     setup(b) {
       b.onResolve({ filter: /\.wasm$/ }, (args) => ({ path: join(args.resolveDir, args.path), namespace: 'wasm' }));
       b.onLoad({ filter: /.*/, namespace: 'wasm' }, (args) => {
-        globalThis[WASM] = new WebAssembly.Module(readFileSync(args.path));
-        return { contents: 'export default globalThis[Symbol.for("worker-gate-bench.wasm")];', loader: 'js' };
+        // One entry per .wasm file (the package has two: robots.txt, and META / X-Robots-Tag).
+        const name = basename(args.path);
+        (globalThis[WASM] ??= {})[name] = new WebAssembly.Module(readFileSync(args.path));
+        return { contents: `export default globalThis[Symbol.for("worker-gate-bench.wasm")][${JSON.stringify(name)}];`, loader: 'js' };
       });
     },
   }],
