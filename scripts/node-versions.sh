@@ -9,8 +9,8 @@ cd "$(dirname "$0")/.."
 [ -f pkg/robots_eval_bg.wasm ] || npm run --silent build
 versions=("$@")
 [ ${#versions[@]} -gt 0 ] || versions=(20.15.1 20.16.0 21.7.3 22.2.0 22.3.0 24.0.0)
-esm="import { Robots } from 'robots-eval'; import { smoke } from './tests/js/smoke.mjs'; const f = smoke(Robots); if (f.length) { console.log(f.join('\n')); process.exit(1); }"
-cjs="const { Robots } = require('robots-eval'); import('./tests/js/smoke.mjs').then(({ smoke }) => { const f = smoke(Robots); if (f.length) { console.log(f.join('\n')); process.exit(1); } });"
+esm="import * as pkg from 'robots-eval'; import { smoke } from './tests/js/smoke.mjs'; const f = smoke(pkg); if (f.length) { console.log(f.join('\n')); process.exit(1); }"
+cjs="const pkg = require('robots-eval'); import('./tests/js/smoke.mjs').then(({ smoke }) => { const f = smoke(pkg); if (f.length) { console.log(f.join('\n')); process.exit(1); } });"
 for v in "${versions[@]}"; do
   for kind in module commonjs; do
     code=$esm; [ $kind = commonjs ] && code=$cjs
