@@ -1,6 +1,6 @@
-// What both wrappers of the package's WebAssembly modules share (js/robots.js for robots.txt,
-// js/page.js for META tags and X-Robots-Tag): argument errors with one message style, UTF-8
-// decoding, and what a trapped instance becomes.
+// What the wrappers of the package's WebAssembly modules share (js/robots.js for robots.txt,
+// js/page.js for META tags and X-Robots-Tag, and js/rules.js on top of them): argument errors
+// with one message style, UTF-8 decoding, and what a trapped instance becomes.
 
 /** Every error message of the package starts with this. */
 export const PREFIX = 'robots-eval: ';

@@ -7,7 +7,7 @@
 // defineApi does for Robots, so every entry (index.js, workerd.js) gets a class bound to its own
 // WebAssembly instance.
 
-const PREFIX = 'robots-eval: ';
+import { PREFIX, describe } from './common.js';
 
 // When to ask again after a failure, without a freshUntil or Retry-After: as fetchRobots.
 const DEFAULT_RETRY_AFTER_MS = 300_000;
@@ -21,13 +21,6 @@ function ownCopy(text) {
   if (text instanceof Uint8Array) return text.slice();
   if (text instanceof ArrayBuffer) return new Uint8Array(text.slice(0));
   return typeof text === 'string' ? text : '';
-}
-
-function describe(value) {
-  if (value === null) return 'null';
-  if (typeof value === 'string') return value.length > 60 ? 'a string' : JSON.stringify(value);
-  if (typeof value === 'object') return `an object (${value.constructor?.name ?? 'null prototype'})`;
-  return typeof value === 'undefined' ? 'undefined' : `${typeof value} ${String(value)}`;
 }
 
 /** The site a URL belongs to: its origin (scheme, host lower-cased and IDNA-encoded, port without the default). */
