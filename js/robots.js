@@ -280,14 +280,14 @@ export function defineApi(loadModule) {
   }
 
   /**
-   * A query's URL at the start of the input buffer, as put(url, 0) writes it: longer than 32
-   * characters (shorter ones take put()'s loop) and shorter than the buffer, straight into the
-   * view kept of it. Kept apart from put(), whose other cases cost each isAllowed about 100-150
-   * instructions more (callgrind, docs/performance.md).
+   * A query's URL at the start of the input buffer, as put(url, 0) writes it: when it is shorter
+   * than the buffer, straight into the view kept of it, whatever its length: put()'s loop for
+   * short strings costs more than TextEncoder for a crawler's URLs and paths too, and put()'s
+   * other cases cost each isAllowed about 100-150 instructions more (docs/performance.md).
    */
   function putUrl(str) {
     const n = str.length;
-    if (n > 32 && n <= sCap && input !== EMPTY) {
+    if (n <= sCap && input !== EMPTY) {
       const r = encoder.encodeInto(str, input);
       if (r.read === n) return r.written;
     }
