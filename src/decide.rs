@@ -216,6 +216,7 @@ impl Robots {
     }
 
     /// `/robots.txt` itself (with any query), which the dialect may always allow.
+    #[inline]
     fn is_robots_txt(&self, path: &[u8]) -> bool {
         self.dialect.robots_txt_allowed
             && path.starts_with(b"/robots.txt")

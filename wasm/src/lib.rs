@@ -514,7 +514,8 @@ impl Engine {
     pub fn allowed(&self, handle: u32, len: u32, selection: u32) -> u32 {
         self.robots(handle).map_or(1, |r| {
             let url = text(&self.input, 0, len);
-            let v = r.check_selection(url, unpack_selection(selection));
+            // (check_selection, spelled out: a call less on the hot path.)
+            let v = r.check_path(&r.path(url), unpack_selection(selection));
             u32::from(v.allowed) | u32::from(!self.on_site(handle, url.as_bytes())) << 1
         })
     }
