@@ -239,14 +239,14 @@ export function defineApi(loadModule) {
   }
 
   /**
-   * A query's URL at the start of the input buffer, as put(url, 0) writes it: longer than 32
-   * characters (shorter ones take put()'s loop) and shorter than the buffer, straight into the
-   * view kept of it. Kept apart from put(), whose other cases cost each isAllowed about 100-150
-   * instructions more (callgrind, docs/performance.md).
+   * A query's URL at the start of the input buffer, as put(url, 0) writes it: when it is shorter
+   * than the buffer, straight into the view kept of it, whatever its length: put()'s loop for
+   * short strings costs more than TextEncoder for a crawler's URLs and paths too, and put()'s
+   * other cases cost each isAllowed about 100-150 instructions more (docs/performance.md).
    */
   function putUrl(str) {
     const n = str.length;
-    if (n > 32 && n <= sCap && input !== EMPTY) {
+    if (n <= sCap && input !== EMPTY) {
       const r = encoder.encodeInto(str, input);
       if (r.read === n) return r.written;
     }
@@ -602,21 +602,34 @@ export function defineApi(loadModule) {
       return (verdict & 1) === 1;
     }
 
-    /** The arguments of a query (url, agent), checked: the handle, the URL as text and the agent that decides. */
-    #query(where, url, agent) {
+    /**
+     * The arguments of a query (url, agent), checked: the handle, the URL as text and the agent
+     * that decides. `onSite`: whether to check here that the URL is on the file's site (false
+     * where the module flags it, as for isAllowed).
+     */
+    #query(where, url, agent, onSite = true) {
       const handle = this.#live(where);
       url = urlArg(url, where);
       if (typeof agent !== 'string') agent = this.#pick(handle, agent, where);
-      if (this.#origin !== null) this.#onSite(url, where);
+      if (onSite && this.#origin !== null) this.#onSite(url, where);
       return [handle, url, agent];
     }
 
     explain(url, agent) {
+      const where = 'explain(url, agent)';
       let handle;
-      [handle, url, agent] = this.#query('explain(url, agent)', url, agent);
+      [handle, url, agent] = this.#query(where, url, agent, false);
+      let out;
       try {
         const urlLen = put(url, 0);
-        return outJson(w.explain(handle, urlLen, put(agent, urlLen)));
+        out = w.explain(handle, urlLen, put(agent, urlLen));
+      } catch (e) {
+        throw rethrow(e);
+      }
+      // Bit 0: the module found the URL not plainly on the file's site (wasm/src/lib.rs, explain).
+      if ((out & 1) === 1) this.#onSite(url, where);
+      try {
+        return outJson(out >>> 1);
       } catch (e) {
         throw rethrow(e);
       }
@@ -689,10 +702,10 @@ export function defineApi(loadModule) {
       agents = list(agents, 'agents', (a) => a);
       // A column's agent: a product token, or the one that decides among a list of them.
       const names = agents.map((a, i) => (typeof a === 'string' ? a : this.#pick(handle, a, `${where}: agents[${i}]`)));
-      if (this.#origin !== null) for (let r = 0; r < urls.length; r++) this.#onSite(urls[r], `${where}: urls[${r}]`);
       const rows = urls.length;
       const cols = agents.length;
       let cells;
+      let offSite;
       try {
         const selections = new Array(cols);
         for (let c = 0; c < cols; c++) selections[c] = this.#select(handle, names[c]);
@@ -718,11 +731,15 @@ export function defineApi(loadModule) {
         putU32s(selections, 0);
         putU32s(lengths, 4 * cols);
         // The first query of a crawler compiles its rule set, which may grow the memory.
-        const cellsAt = w.table(handle, rows, cols);
-        cells = new Uint32Array(memory.buffer, cellsAt, rows * cols);
+        offSite = w.table(handle, rows, cols);
+        cells = new Uint32Array(memory.buffer, w.out_u32(), rows * cols);
       } catch (e) {
         throw rethrow(e);
       }
+      // The module found some URL not plainly on the file's site (wasm/src/lib.rs, table): the
+      // URL parser settles them, and the first that is not on it is the error. (A URL as the
+      // site writes it costs no JavaScript: a `startsWith` per URL cost more than its cell.)
+      if (offSite > 0) for (let r = 0; r < rows; r++) this.#onSite(urls[r], `${where}: urls[${r}]`);
       const allowed = new Array(rows);
       const lines = new Array(rows);
       const reasons = new Array(rows);

@@ -1,6 +1,8 @@
-//! Floor 1 (a leaf; uses `dialect`): URL -> the string that rules are matched against.
+//! Floor 1 (a leaf; uses `dialect`, and `pattern`'s octet classes): URL -> the string that
+//! rules are matched against.
 
 use crate::dialect::PercentEncoding;
+use crate::pattern::{URL_AUTHORITY_END, URL_CLASS};
 
 /// The path, `;params` and query of `url`, without the fragment, exactly as google/robotstxt's
 /// `GetPathParamsQuery` computes it (semantics I.9): a leading `//` is skipped, `://` counts only
@@ -98,7 +100,7 @@ pub(crate) fn path_start(url: &[u8]) -> Option<usize> {
         + url
             .get(authority..)?
             .iter()
-            .position(|&b| matches!(b, b'/' | b'?' | b';' | b'#' | 0))?;
+            .position(|&b| URL_CLASS[usize::from(b)] & URL_AUTHORITY_END != 0)?;
     (url.get(end) == Some(&b'/')).then_some(end)
 }
 

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Instructions per isAllowed call through the package, counted by callgrind: the difference of
-# two runs of bench/js/query-loop.mjs that differ only in the number of calls (200,000 and
-# 400,000), so that Node's start, the warm-up and the parse cancel out. Identical runs differ by
-# about 5% (the JIT's timing); compare builds with several runs each. docs/performance.md.
+# two runs of bench/js/query-loop.mjs that differ only in the number of calls (100,000 and
+# 500,000), so that Node's start, the warm-up and the parse cancel out. V8 runs single-threaded
+# and compiles the .wasm with TurboFan only (`--single-threaded --no-liftoff`): with background
+# compilation, when the optimised code arrives depends on the machine's load, and identical runs
+# differed by up to 2x; so, they agree within about 1% (docs/performance.md).
 #   bash bench/js/query-instructions.sh FILE url|path [--site] [--pkg DIR]
 set -euo pipefail
 loop="$(dirname "$0")/query-loop.mjs"
 count() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null node "$loop" "$1" "$2" "$3" "${@:4}" 2>&1 |
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null node --single-threaded --no-liftoff "$loop" "$1" "$2" "$3" "${@:4}" 2>&1 |
     sed -n 's/.*I *refs: *//p' | tr -d ,
 }
-a=$(count "$1" "$2" 200000 "${@:3}")
-b=$(count "$1" "$2" 400000 "${@:3}")
-echo "$1 $2 ${*:3}: $(((b - a) / 200000)) instructions per query"
+a=$(count "$1" "$2" 100000 "${@:3}")
+b=$(count "$1" "$2" 500000 "${@:3}")
+echo "$1 $2 ${*:3}: $(((b - a) / 400000)) instructions per query"

@@ -169,9 +169,17 @@ test('options: an unknown key or a wrong type is a TypeError naming it and the a
 test('a URL of another site than the one robots.txt belongs to is a RangeError, never a guess', () => {
   const text = 'User-agent: *\nDisallow: /p\n';
   const r = Robots.parse(text, { url: 'https://example.com/robots.txt' });
-  for (const same of ['https://example.com/p', 'HTTPS://Example.COM:443/p?q', 'https://example.com', '/p', 'p']) {
-    assert.equal(r.isAllowed(same, 'bot'), !same.includes('p') || same === 'https://example.com', same);
+  const sameSite = ['https://example.com/p', 'HTTPS://Example.COM:443/p?q', 'https://example.com', '/p', 'p'];
+  for (const same of sameSite) {
+    const allowed = !same.includes('p') || same === 'https://example.com';
+    assert.equal(r.isAllowed(same, 'bot'), allowed, same);
+    assert.equal(r.explain(same, 'bot').allowed, allowed, same);
   }
+  // The table too: the module flags the URLs it cannot settle at a glance, the wrapper's URL
+  // parser settles them, and the first row that is not on the site is the one named.
+  assert.deepEqual(r.table(sameSite, ['bot']).allowed, sameSite.map((u) => [u === 'https://example.com']));
+  throwsClearly(() => r.table([...sameSite, 'https://other.example/p', 'http://example.com/p'], ['bot', 'other']), RangeError,
+    /table\(urls, agents\): urls\[5\]: "https:\/\/other\.example\/p" is not on/);
   assert.equal(r.isAllowed(new URL('https://example.com/p/x'), 'bot'), false);
   const other = /is not on https:\/\/example\.com, the site this robots\.txt belongs to/;
   for (const url of ['https://other.example/p', 'http://example.com/p', 'https://example.com:8443/p', '//other.example/p', 'https://example.com.evil.example/p', 'mailto:a@example.com']) {
