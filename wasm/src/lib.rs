@@ -1,4 +1,5 @@
-//! The WebAssembly boundary of robots-eval: the only place with `#[wasm_bindgen]`.
+//! The WebAssembly boundary of robots-eval's robots.txt module (the page-level rules have their own,
+//! wasm-page/src/lib.rs, built the same way).
 //!
 //! It converts and calls the core, nothing else. Every export takes and returns numbers only
 //! (`u32`, `f64`): V8 calls such exports through its generic JS-to-wasm wrapper, while each
