@@ -2,7 +2,7 @@
 //! rules are matched against.
 
 use crate::dialect::PercentEncoding;
-use crate::pattern::{URL_AUTHORITY_END, URL_CLASS};
+use crate::pattern::{URL_AUTHORITY_END, URL_CLASS, URL_NON_ASCII};
 
 /// The path, `;params` and query of `url`, without the fragment, exactly as google/robotstxt's
 /// `GetPathParamsQuery` computes it (semantics I.9): a leading `//` is skipped, `://` counts only
@@ -69,8 +69,8 @@ pub fn rfc3986_path_query(url: &str) -> (&str, bool) {
 
 /// Where the path of `url` starts when every dialect reads it alike, in one short pass: 0 for a
 /// path (`/...`, but not a network-path reference `//host`), or the `/` that ends the authority
-/// of `scheme://authority/...` (an RFC 3986 scheme, and an authority free of `?`, `;`, `#` and
-/// NUL). What a crawler's queue holds is one of these. `None` for anything else, which each
+/// of `scheme://authority/...` (an RFC 3986 scheme, and an authority free of `?`, `;`, `#`,
+/// NUL and non-ASCII, so that `Robots::ascii_path` knows what precedes the path is ASCII). What a crawler's queue holds is one of these. `None` for anything else, which each
 /// dialect reads its own way (`matched_part`): RFC 3986 ends an authority at `?` or `#`,
 /// google/robotstxt at `?` or `;` and reads a `#` before the path as no path, and both end the
 /// URL at a NUL.
@@ -100,7 +100,7 @@ pub(crate) fn path_start(url: &[u8]) -> Option<usize> {
         + url
             .get(authority..)?
             .iter()
-            .position(|&b| URL_CLASS[usize::from(b)] & URL_AUTHORITY_END != 0)?;
+            .position(|&b| URL_CLASS[usize::from(b)] & (URL_AUTHORITY_END | URL_NON_ASCII) != 0)?;
     (url.get(end) == Some(&b'/')).then_some(end)
 }
 
