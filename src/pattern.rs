@@ -118,19 +118,22 @@ pub(crate) const URL_CLASS: [u8; 256] = {
 /// `URL_PERCENT`, `URL_NON_ASCII`) OR-ed together.
 pub(crate) fn scan_path(s: &[u8]) -> (usize, u64, u8) {
     let (mut mask, mut classes) = (0u64, 0u8);
-    // Two octets per iteration while neither ends the path: in WebAssembly a loop's own cost,
+    // Four octets per iteration while none ends the path: in WebAssembly a loop's own cost,
     // which includes a stack-limit test per iteration, is most of an octet's (small.txt's
-    // queries: 415 -> 305 instructions in this function; four at a time, 273, cost 38 B more
-    // of gzip'd .wasm).
+    // queries, one at a time 415 instructions in this function, two at a time 305; four at a
+    // time, about 40-60 fewer per query than two, for 23 B of gzip'd .wasm).
     let mut at = 0;
-    while let Some(&[a, b]) = s.get(at..at + 2) {
-        let c = URL_CLASS[usize::from(a)] | URL_CLASS[usize::from(b)];
-        if c & URL_END != 0 {
+    while let Some(&[a, b, c, d]) = s.get(at..at + 4) {
+        let k = URL_CLASS[usize::from(a)]
+            | URL_CLASS[usize::from(b)]
+            | URL_CLASS[usize::from(c)]
+            | URL_CLASS[usize::from(d)];
+        if k & URL_END != 0 {
             break;
         }
-        classes |= c;
-        mask |= octet_bit(a) | octet_bit(b);
-        at += 2;
+        classes |= k;
+        mask |= octet_bit(a) | octet_bit(b) | octet_bit(c) | octet_bit(d);
+        at += 4;
     }
     while let Some(&b) = s.get(at) {
         let c = URL_CLASS[usize::from(b)];
@@ -421,7 +424,7 @@ mod tests {
         assert!(m("/**/x$", "/y/x"));
     }
 
-    /// `scan_path` (two octets at a time) agrees with the plain reading of one octet at a time:
+    /// `scan_path` (four octets at a time) agrees with the plain reading of one octet at a time:
     /// every length, every position of the end, and every octet before it.
     #[test]
     fn scan_path_agrees_with_one_octet_at_a_time() {
