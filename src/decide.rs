@@ -257,8 +257,10 @@ impl Robots {
     /// bucket is searched first, and its match bounds the search of the unkeyed entries.
     fn decide(&self, set: u32, path: Subject<'_>, mask: u64) -> Option<&Entry> {
         let set = self.sets.get(set as usize)?;
-        let groups = self.set_groups.get(span(&set.groups)).unwrap_or_default();
-        let c = set.compiled.get_or_init(|| compile(&self.model(), groups));
+        let c = set.compiled.get_or_init(|| {
+            let groups = self.set_groups.get(span(&set.groups)).unwrap_or_default();
+            compile(&self.model(), groups)
+        });
         let keyed = match path.bytes.get(1) {
             Some(&key) => match c.buckets.binary_search_by_key(&key, |b| b.key) {
                 Ok(i) => span(&c.buckets[i].entries),
