@@ -5,14 +5,14 @@
 //! re-parse, and no allocation unless the URL's path must be percent-normalised (it contains `%`,
 //! non-ASCII, or for rfc9309 a literal `*`/`$`).
 
-use alloc::string::String;
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use crate::agent::{self, cmp_lower, lower_into, MAX_AGENT_BYTES};
 use crate::compile::{compile, CompiledSet};
 use crate::dialect::{AgentMatch, PercentEncoding, Precedence};
 use crate::model::{span, Agent, Entry, RecordKind};
-use crate::pattern::{normalize, Compiled, Side};
+use crate::pattern::{normalize, Compiled, Side, Subject};
 use crate::robots::{GroupView, Robots, RuleView};
 use crate::url;
 use crate::value::{parse_request_rate, parse_seconds, RequestRate};
@@ -21,58 +21,26 @@ use crate::value::{parse_request_rate, parse_seconds, RequestRate};
 /// the dialect matches it), normalised, with what the rule filters need to know of it.
 #[derive(Clone, Debug)]
 pub struct Path<'u> {
-    text: PathText<'u>,
+    /// Borrowed from the URL (the common case: no allocation), or normalised. Matched as
+    /// octets; `Subject` validates it as text only for a long substring search, so a path read
+    /// from the URL's octets (`Robots::ascii_path`) is never validated in most queries.
+    text: Cow<'u, [u8]>,
     /// Its octet set (`CompiledSet::filters`).
     mask: u64,
     /// It is `/robots.txt` (with any query), which the dialect always allows.
     robots_txt: bool,
 }
 
-#[derive(Clone, Debug)]
-enum PathText<'u> {
-    /// The URL's own text (the common case: no allocation).
-    Borrowed(&'u str),
-    /// Normalised, valid UTF-8.
-    Text(String),
-    /// Normalised, not UTF-8 (a dialect that decodes `%xx` to raw octets).
-    Bytes(Vec<u8>),
-}
-
-impl PathText<'_> {
-    fn bytes(&self) -> &[u8] {
-        match self {
-            PathText::Borrowed(s) => s.as_bytes(),
-            PathText::Text(s) => s.as_bytes(),
-            PathText::Bytes(b) => b,
-        }
-    }
-
-    fn text(&self) -> Option<&str> {
-        match self {
-            PathText::Borrowed(s) => Some(s),
-            PathText::Text(s) => Some(s),
-            PathText::Bytes(_) => None,
-        }
-    }
-}
-
 impl Path<'_> {
     /// The path as matched, after normalisation.
     pub fn as_bytes(&self) -> &[u8] {
-        self.text.bytes()
-    }
-
-    /// The same, when it is text (it always is in wildcard dialects).
-    #[cfg(feature = "aipref")]
-    pub(crate) fn as_str(&self) -> Option<&str> {
-        self.text.text()
+        &self.text
     }
 }
 
 /// A path being decided, and what is known of it.
 struct Query<'p> {
-    path: &'p [u8],
-    path_str: Option<&'p str>,
+    path: Subject<'p>,
     /// The path's octet set and pair set (`CompiledSet::filters`; every pair when too few
     /// entries are scanned for the pair filter to pay).
     octets: u64,
@@ -152,37 +120,52 @@ impl Robots {
         self.check_path(&self.path(url), selection)
     }
 
-    /// Reads `url` once as this file's dialect matches it, for several crawlers: a decision
-    /// table's row is read once, then [`Robots::check_path`] answers each column.
-    pub fn path<'u>(&self, url: &'u str) -> Path<'u> {
-        let d = &self.dialect;
-        // Whether the dialect normalises some octet of a path with these classes.
-        let special = |classes: u8| match d.percent {
+    /// [`Robots::path`] for the common case of a crawler's queue, read from the URL's octets:
+    /// an ASCII URL, full or a path, whose path every dialect reads alike (`url::path_start`)
+    /// and none normalises. `None` for any other URL, which `path` reads as text. (One pass
+    /// over the path, with no UTF-8 validation of the URL: in WebAssembly, validating a
+    /// query's URL as text cost a sixth of the query.)
+    #[inline(never)]
+    pub fn ascii_path<'u>(&self, url: &'u [u8]) -> Option<Path<'u>> {
+        // Every dialect matches the path up to its fragment (or a NUL), as it is unless it has
+        // octets the dialect normalises.
+        if !self.dialect.match_query {
+            return None;
+        }
+        let start = url::path_start(url)?;
+        let rest = url.get(start..)?;
+        let (end, mask, classes) = crate::pattern::scan_path(rest);
+        let (raw, after) = rest.split_at_checked(end)?;
+        if classes & crate::pattern::URL_NON_ASCII != 0 || self.normalises(classes) {
+            return None;
+        }
+        // (`path_start` leaves no other octet over 0x7F before the path.)
+        after.is_ascii().then(|| Path {
+            robots_txt: self.is_robots_txt(raw),
+            text: Cow::Borrowed(raw),
+            mask,
+        })
+    }
+
+    /// Whether the dialect normalises some octet of a path with these classes (`scan_path`).
+    fn normalises(&self, classes: u8) -> bool {
+        match self.dialect.percent {
             PercentEncoding::Rfc9309 => classes & crate::pattern::URL_RFC_SPECIAL != 0,
             PercentEncoding::DecodeExceptSlash => classes & crate::pattern::URL_PERCENT != 0,
             PercentEncoding::Google | PercentEncoding::None => false,
-        };
-        // The common case for a crawler's queue, a full URL or a path whose path every dialect
-        // reads alike (`url::path_start`), in one pass over the path: every dialect matches it
-        // up to its fragment (or a NUL), as it is unless it has octets the dialect normalises.
-        // (Kept apart from the general case below: this loop is the query's hot path, and
-        // compiles tighter on its own.)
-        let start = if d.match_query {
-            url::path_start(url.as_bytes())
-        } else {
-            None
-        };
-        if let Some(start) = start {
-            let rest = url.get(start..).unwrap_or_default();
-            let (end, mask, classes) = crate::pattern::scan_path(rest.as_bytes());
-            if let (false, Some(raw)) = (special(classes), rest.get(..end)) {
-                return Path {
-                    robots_txt: self.is_robots_txt(raw.as_bytes()),
-                    text: PathText::Borrowed(raw),
-                    mask,
-                };
-            }
         }
+    }
+
+    /// Reads `url` once as this file's dialect matches it, for several crawlers: a decision
+    /// table's row is read once, then [`Robots::check_path`] answers each column.
+    pub fn path<'u>(&self, url: &'u str) -> Path<'u> {
+        self.ascii_path(url.as_bytes())
+            .unwrap_or_else(|| self.text_path(url))
+    }
+
+    /// `path` for any URL: each dialect's own reading (`url::matched_part`), normalised.
+    fn text_path<'u>(&self, url: &'u str) -> Path<'u> {
+        let d = &self.dialect;
         let (raw, add_slash) = url::matched_part(url, d.percent);
         let raw = if d.match_query {
             raw
@@ -190,11 +173,10 @@ impl Robots {
             url::without_query(raw)
         };
         // Borrowed from the URL in the common case; normalised into a buffer when it must be
-        // (`%`, non-ASCII, ...). Kept as text where it is valid UTF-8 (always, in the wildcard
-        // dialects), so substring search never re-validates it.
+        // (`%`, non-ASCII, ...).
         let (_, mask, classes) = crate::pattern::scan_path(raw.as_bytes());
-        let (text, mask) = if !add_slash && !special(classes) {
-            (PathText::Borrowed(raw), mask)
+        let (text, mask) = if !add_slash && !self.normalises(classes) {
+            (Cow::Borrowed(raw.as_bytes()), mask)
         } else {
             let mut buf = Vec::with_capacity(raw.len() + 8);
             if add_slash {
@@ -202,14 +184,10 @@ impl Robots {
             }
             normalize(raw.as_bytes(), d.percent, Side::Url, &mut buf);
             let mask = crate::pattern::octets(&buf);
-            let text = match String::from_utf8(buf) {
-                Ok(s) => PathText::Text(s),
-                Err(e) => PathText::Bytes(e.into_bytes()),
-            };
-            (text, mask)
+            (Cow::Owned(buf), mask)
         };
         Path {
-            robots_txt: self.is_robots_txt(text.bytes()),
+            robots_txt: self.is_robots_txt(&text),
             text,
             mask,
         }
@@ -246,7 +224,7 @@ impl Robots {
                 selection,
             };
         };
-        match self.decide(set, path.text.bytes(), path.text.text(), path.mask) {
+        match self.decide(set, Subject::new(&path.text), path.mask) {
             Some(e) if e.empty && d.precedence == Precedence::LongestMatch => Verdict {
                 allowed: true,
                 reason: Reason::EmptyRule,
@@ -277,28 +255,30 @@ impl Robots {
     /// entries and the bucket of the path's second octet can match. Each list is in decision
     /// order, so the answer is the lower-ranked of the two lists' first matches: the (short)
     /// bucket is searched first, and its match bounds the search of the unkeyed entries.
-    fn decide(&self, set: u32, path: &[u8], path_str: Option<&str>, mask: u64) -> Option<&Entry> {
+    fn decide(&self, set: u32, path: Subject<'_>, mask: u64) -> Option<&Entry> {
         let set = self.sets.get(set as usize)?;
-        let groups = self.set_groups.get(span(&set.groups)).unwrap_or_default();
-        let c = set.compiled.get_or_init(|| compile(&self.model(), groups));
-        let keyed = match path.get(1) {
+        let c = set.compiled.get_or_init(|| {
+            let groups = self.set_groups.get(span(&set.groups)).unwrap_or_default();
+            compile(&self.model(), groups)
+        });
+        let keyed = match path.bytes.get(1) {
             Some(&key) => match c.buckets.binary_search_by_key(&key, |b| b.key) {
                 Ok(i) => span(&c.buckets[i].entries),
                 Err(_) => 0..0,
             },
             None => 0..0,
         };
+        // The pair filter costs a pass over the path: worth it when many entries are to be
+        // scanned; with few, the ones it would have skipped are matched instead.
+        let pairs = if keyed.len() + c.wild_end as usize > PAIR_FILTER_FROM {
+            crate::pattern::pairs(path.bytes)
+        } else {
+            u64::MAX
+        };
         let query = Query {
             path,
-            path_str,
             octets: mask,
-            // The pair filter costs a pass over the path: worth it when many entries are to be
-            // scanned; with few, the ones it would have skipped are matched instead.
-            pairs: if keyed.len() + c.wild_end as usize > PAIR_FILTER_FROM {
-                crate::pattern::pairs(path)
-            } else {
-                u64::MAX
-            },
+            pairs,
         };
         let keyed = self.first_match(c, keyed, u64::MAX, &query);
         let limit = keyed.map_or(u64::MAX, |e| e.rank);
@@ -357,7 +337,7 @@ impl Robots {
                     anchored: e.anchored,
                     star: e.star,
                 };
-                if compiled.matches(q.path, q.path_str) {
+                if compiled.matches(&q.path) {
                     return Some(e);
                 }
             }
@@ -598,11 +578,65 @@ pub(crate) fn is_valid(kind: RecordKind, value: &[u8]) -> bool {
 
 /// Whether `needle` occurs in `haystack` (both already lower-case), in linear time.
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    crate::pattern::find(haystack, core::str::from_utf8(haystack).ok(), 0, needle).is_some()
+    crate::pattern::find(&Subject::new(haystack), 0, needle).is_some()
 }
 
 /// The path without its query, for the `/robots.txt` test.
 fn path_only(path: &[u8]) -> &[u8] {
     let end = path.iter().position(|&b| b == b'?').unwrap_or(path.len());
     &path[..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{DialectId, Options};
+
+    /// Wherever `ascii_path` answers, it reads the URL as the dialect's own reading does; it
+    /// answers for ASCII URLs only (so bytes that are not UTF-8 never reach a `Path` as text).
+    #[test]
+    fn ascii_path_agrees_with_the_text_reading() {
+        let urls: [&[u8]; 16] = [
+            b"/",
+            b"/a/b?c=d",
+            b"/robots.txt?x",
+            b"https://example.com/robots.txt",
+            b"https://example.com/a.css#frag",
+            b"http://h/a%2Fb*c$ d",
+            b"ftp://u@h:21/x;y?z",
+            b"/a\0b",
+            b"https://h/\xc3\xa9",
+            b"https://h\xc3\xa9/a",
+            b"https://h/a#\xc3\xa9",
+            b"https://h/a#\xff",
+            b"https://h/a\0\xff",
+            b"//h/a",
+            b"http://h?x/",
+            b"a/b",
+        ];
+        for dialect in DialectId::ALL {
+            let r =
+                Robots::parse_with(b"User-agent: *\nDisallow: /a\n", &Options::dialect(dialect));
+            for url in urls {
+                let ascii = r.ascii_path(url);
+                if let Some(p) = &ascii {
+                    let text = r.text_path(core::str::from_utf8(url).unwrap());
+                    assert_eq!(
+                        (p.as_bytes(), p.mask, p.robots_txt),
+                        (text.as_bytes(), text.mask, text.robots_txt),
+                        "{dialect:?} {url:?}"
+                    );
+                }
+                let plain = url
+                    .iter()
+                    .all(|&b| b.is_ascii() && b != b'%' && b != b'*' && b != b'$' && b > b' ');
+                if !url.is_ascii() {
+                    assert!(ascii.is_none(), "{dialect:?} {url:?}");
+                }
+                if plain && url.starts_with(b"https://") && dialect == DialectId::Rfc9309 {
+                    assert!(ascii.is_some(), "{url:?}");
+                }
+            }
+        }
+    }
 }

@@ -12,7 +12,7 @@ use crate::aipref::{
 };
 use crate::decide::{Path, Selection, Verdict};
 use crate::model::{span, Group};
-use crate::pattern::Compiled;
+use crate::pattern::{Compiled, Subject};
 use crate::robots::Robots;
 
 /// What a site says about using a URL's content, for one crawler.
@@ -106,7 +106,7 @@ impl Robots {
         if !verdict.allowed {
             return [Answer::unknown(Why::NotCrawlable(self.line_of(verdict))); COUNT];
         }
-        let (bytes, text) = (path.as_bytes(), path.as_str());
+        let subject = Subject::new(path.as_bytes());
         let mut found = LongestMatch::default();
         let mut any = false;
         for group in self.selected(selection) {
@@ -117,7 +117,7 @@ impl Robots {
                     Some(pattern) => {
                         let pattern = self.bytes.get(span(pattern)).unwrap_or_default();
                         Compiled::new(pattern, self.dialect.wildcards)
-                            .matches(bytes, text)
+                            .matches(&subject)
                             .then_some(pattern.len() as u32)
                     }
                 };

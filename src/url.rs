@@ -2,7 +2,7 @@
 //! rules are matched against.
 
 use crate::dialect::PercentEncoding;
-use crate::pattern::{URL_AUTHORITY_END, URL_CLASS};
+use crate::pattern::{URL_AUTHORITY_END, URL_CLASS, URL_NON_ASCII};
 
 /// The path, `;params` and query of `url`, without the fragment, exactly as google/robotstxt's
 /// `GetPathParamsQuery` computes it (semantics I.9): a leading `//` is skipped, `://` counts only
@@ -69,8 +69,8 @@ pub fn rfc3986_path_query(url: &str) -> (&str, bool) {
 
 /// Where the path of `url` starts when every dialect reads it alike, in one short pass: 0 for a
 /// path (`/...`, but not a network-path reference `//host`), or the `/` that ends the authority
-/// of `scheme://authority/...` (an RFC 3986 scheme, and an authority free of `?`, `;`, `#` and
-/// NUL). What a crawler's queue holds is one of these. `None` for anything else, which each
+/// of `scheme://authority/...` (an RFC 3986 scheme, and an authority free of `?`, `;`, `#`,
+/// NUL and non-ASCII, so that `Robots::ascii_path` knows what precedes the path is ASCII). What a crawler's queue holds is one of these. `None` for anything else, which each
 /// dialect reads its own way (`matched_part`): RFC 3986 ends an authority at `?` or `#`,
 /// google/robotstxt at `?` or `;` and reads a `#` before the path as no path, and both end the
 /// URL at a NUL.
@@ -96,11 +96,16 @@ pub(crate) fn path_start(url: &[u8]) -> Option<usize> {
         }
         colon + 3
     };
-    let end = authority
-        + url
-            .get(authority..)?
-            .iter()
-            .position(|&b| URL_CLASS[usize::from(b)] & URL_AUTHORITY_END != 0)?;
+    let class = |b: u8| URL_CLASS[usize::from(b)] & (URL_AUTHORITY_END | URL_NON_ASCII);
+    let mut end = authority;
+    // Two octets per iteration while neither ends the authority (as `pattern::scan_path`).
+    while let Some(&[a, b]) = url.get(end..end + 2) {
+        if class(a) | class(b) != 0 {
+            break;
+        }
+        end += 2;
+    }
+    end += url.get(end..)?.iter().position(|&b| class(b) != 0)?;
     (url.get(end) == Some(&b'/')).then_some(end)
 }
 
@@ -154,6 +159,32 @@ mod tests {
         assert_eq!(path_params_query("a.b?q"), ("?q", true));
         assert_eq!(path_params_query("//a.b/c"), ("/c", false));
         assert_eq!(path_params_query("http://a#frag/x"), ("/", false));
+    }
+
+    /// `path_start`'s authority search (two octets at a time) agrees with the plain one: every
+    /// length, and every octet that ends the authority at every position.
+    #[test]
+    fn authority_search_agrees_with_one_octet_at_a_time() {
+        let plain = |url: &[u8]| {
+            let end = 8 + url[8..]
+                .iter()
+                .position(|&b| matches!(b, b'/' | b'?' | b';' | b'#' | 0) || !b.is_ascii())?;
+            (url[end] == b'/').then_some(end)
+        };
+        for len in 0..10 {
+            let host: alloc::vec::Vec<u8> = (0..len).map(|i| b"h.ex:8@u-"[i % 9]).collect();
+            for tail in [&b""[..], b"/", b"/p", b"?q/"] {
+                let url = [&b"https://"[..], &host, tail].concat();
+                assert_eq!(path_start(&url), plain(&url), "{url:?}");
+                for at in 0..len {
+                    for b in [b'/', b'?', b';', b'#', 0, 0x80, 0xff] {
+                        let mut url = url.clone();
+                        url[8 + at] = b;
+                        assert_eq!(path_start(&url), plain(&url), "{url:?}");
+                    }
+                }
+            }
+        }
     }
 
     /// Wherever `path_start` answers, both dialects' full readings give the same path.
