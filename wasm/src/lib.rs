@@ -375,8 +375,8 @@ impl Engine {
     pub fn parse(&mut self, len: u32, dialect: u32, max_bytes: u32) -> u32 {
         let bytes = self.input.get(..len as usize).unwrap_or_default();
         let options = options(dialect, max_bytes);
-        // Two calls of one out-of-line parse (`parse::parse`): the first parse of a process, which
-        // V8 compiles on the way, reaches neither the spare's code nor a second copy of the parse.
+        // Two calls of one out-of-line parse (`parse::parse`, which fills a file in place): the
+        // first parse of a process, which V8 compiles on the way, reaches no second copy of it.
         let spare = core::mem::replace(&mut self.spare, NO_SPARE);
         let handle = match self.slots.get_mut(spare as usize).and_then(Option::as_mut) {
             Some(robots) => {
