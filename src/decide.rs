@@ -544,11 +544,10 @@ impl Robots {
         // The run of the last record read, and whether it names the caller: consecutive records
         // of one run are asked once.
         let mut run = (0..0, false);
-        for group in groups.iter().filter_map(|&g| self.groups.get(g as usize)) {
-            for record in group
-                .records
-                .iter()
-                .filter_map(|&i| self.records.get(i as usize))
+        for &g in groups {
+            for record in self
+                .group_records(g)
+                .filter_map(|i| self.records.get(i as usize))
             {
                 let value = self.token(&record.value);
                 if record.kind != kind || !is_valid(kind, value) {

@@ -73,7 +73,7 @@ fn replaced_values(r: &Robots, kind: RecordKind, code: Code, out: &mut Vec<Diagn
     };
     let mut valued = alloc::vec![false; slots];
     let mut run = None;
-    for g in &r.groups {
+    for (index, g) in r.groups.iter().enumerate() {
         let first = g.agents.start as usize;
         let in_group = r.agents.get(span(&g.agents)).unwrap_or_default();
         let key = |a: &Agent| match (merging, a.global) {
@@ -85,7 +85,7 @@ fn replaced_values(r: &Robots, kind: RecordKind, code: Code, out: &mut Vec<Diagn
                 in_group.iter().take(64).position(same).map(|i| first + i)
             }
         };
-        for record in g.records.iter().filter_map(|&i| r.records.get(i as usize)) {
+        for record in (r.group_records(index as u32)).filter_map(|i| r.records.get(i as usize)) {
             if record.kind != kind || !is_valid(kind, r.token(&record.value)) {
                 continue;
             }

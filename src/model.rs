@@ -54,7 +54,10 @@ pub struct Group {
     pub line: u32,
     pub(crate) agents: Range<u32>,
     pub(crate) rules: Range<u32>,
-    pub(crate) records: Vec<u32>,
+    /// Its other records (Crawl-delay, ...): those of this span of `Robots::records` (first to
+    /// last) that stand in it (`Robots::group_records`). A span, not a list: a list was an
+    /// allocation and a free per group with a record, a measurable part of parsing a small file.
+    pub(crate) records: Range<u32>,
     /// Its Content-Usage rules and Content-Signal lines (indices into `Robots::usage` and
     /// `Robots::signals`): a group's lines are consecutive, so each kind is a range.
     pub(crate) usage: Range<u32>,
@@ -161,4 +164,17 @@ pub(crate) struct Entry {
 
 pub(crate) fn span(r: &Range<u32>) -> Range<usize> {
     r.start as usize..r.end as usize
+}
+
+/// The parser's working arrays (`parse::Builder::merged_sets`), kept (empty) with a parsed file
+/// so that parsing another into it (`Robots::reparse`) allocates none: three allocations and
+/// frees were a measurable part of parsing a small file.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Scratch {
+    /// Each token's first and last group.
+    pub(crate) spans: Vec<(u32, u32)>,
+    /// The groups naming `*`.
+    pub(crate) global: Vec<u32>,
+    /// The rule set of each group on its own, u32::MAX until made.
+    pub(crate) group_sets: Vec<u32>,
 }

@@ -13,7 +13,7 @@ use crate::agent::value_token;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::dialect::{Dialect, DialectId, GroupBoundary, GroupMerge, Values};
 use crate::lines::{is_space, Content, Line, Lines, DOLLAR, RULE_DISALLOW, SPECIAL, STAR};
-use crate::model::{span, Agent, Group, Record, RecordKind, Rule, RuleKind};
+use crate::model::{span, Agent, Group, Record, RecordKind, Rule, RuleKind, Scratch};
 use crate::options::Options;
 use crate::pattern::{needs_normalizing, normalize, Side};
 use crate::robots::{Robots, RuleSet, TokenEntry};
@@ -24,19 +24,21 @@ use crate::value::{is_valid_host, parse_request_rate, read_seconds};
 /// [`Robots::reparse`] can fill.
 impl Default for Robots {
     fn default() -> Self {
-        empty(DialectId::Rfc9309.dialect(), 0)
+        empty(DialectId::Rfc9309.dialect())
     }
 }
 
 impl Robots {
     /// Parses a robots.txt in the default dialect (RFC 9309) with the default size cap.
     pub fn parse(bytes: &[u8]) -> Robots {
-        parse(bytes, &Options::default(), None)
+        Robots::parse_with(bytes, &Options::default())
     }
 
     /// Parses a robots.txt as `options` say. Never fails: see [`Robots::diagnostics`].
     pub fn parse_with(bytes: &[u8], options: &Options) -> Robots {
-        parse(bytes, options, None)
+        let mut r = Robots::default();
+        parse(bytes, options, &mut r);
+        r
     }
 
     /// Parses another robots.txt into this value, reusing its memory: the same result as
@@ -54,8 +56,7 @@ impl Robots {
     /// assert!(robots.is_allowed("/x", "bot") && !robots.is_allowed("/y", "bot"));
     /// ```
     pub fn reparse(&mut self, bytes: &[u8], options: &Options) {
-        let spare = core::mem::take(self);
-        *self = parse(bytes, options, Some(spare));
+        parse(bytes, options, self);
     }
 }
 
@@ -198,7 +199,9 @@ fn meant(key: &[u8]) -> Option<&'static str> {
 }
 
 struct Builder<'s> {
-    r: Robots,
+    /// The file being built, in place (`reset` first): a `Robots` is some 200 bytes, and each
+    /// move of one was a copy (in WebAssembly a `memory.copy`, through a call out of the module).
+    r: &'s mut Robots,
     /// The file as text when it is valid UTF-8: values are sliced from it, not re-validated.
     source: Option<&'s str>,
     /// Where the file's bytes start in memory, and how many there are: `Robots::bytes` begins
@@ -221,24 +224,21 @@ struct Builder<'s> {
     host_seen: bool,
 }
 
-/// Parses `input` as `options` say. Never fails, never panics. `spare`: a parsed file no longer
-/// needed, whose arrays are emptied and filled again instead of allocating new ones. Out of line:
-/// `Robots::parse_with` and `Robots::reparse` share one copy (the wasm module's size, and what
-/// V8 compiles for a process's first parse).
+/// Parses `input` into `r` as `options` say. Never fails, never panics. `r`'s arrays (a file
+/// parsed before, or empty ones) are emptied and filled again instead of allocating new ones.
+/// Out of line: `Robots::parse_with` and `Robots::reparse` share one copy (the wasm module's
+/// size, and what V8 compiles for a process's first parse).
 #[inline(never)]
-pub(crate) fn parse(input: &[u8], options: &Options, spare: Option<Robots>) -> Robots {
+pub(crate) fn parse(input: &[u8], options: &Options, r: &mut Robots) {
     let dialect = options.dialect.dialect();
     let transcoded: Vec<u8>;
     // A rule line is rarely shorter than 20 bytes: reserve once instead of growing.
-    let rules_wanted = input.len().min(options.max_bytes) / 20;
+    reset(r, dialect, input.len().min(options.max_bytes) / 20);
     let mut b = Builder {
         source: None,
         base: 0,
         source_len: 0,
-        r: match spare {
-            None => empty(dialect, rules_wanted),
-            Some(spare) => reuse(spare, dialect, rules_wanted),
-        },
+        r,
         current: None,
         seen_rule: false,
         ended_by_blank: false,
@@ -297,16 +297,16 @@ pub(crate) fn parse(input: &[u8], options: &Options, spare: Option<Robots>) -> R
     if b.r.truncated {
         b.diag(last, Code::Truncated, None);
     }
-    b.finish()
+    b.finish();
 }
 
-/// A parsed form with nothing in it yet (no allocation but the rules' reserve).
-pub(crate) fn empty(dialect: Dialect, rules_wanted: usize) -> Robots {
+/// A parsed form with nothing in it yet (no allocation).
+fn empty(dialect: Dialect) -> Robots {
     Robots {
         dialect,
         groups: Vec::new(),
         agents: Vec::new(),
-        rules: Vec::with_capacity(rules_wanted),
+        rules: Vec::new(),
         records: Vec::new(),
         usage: Vec::new(),
         signals: Vec::new(),
@@ -318,6 +318,7 @@ pub(crate) fn empty(dialect: Dialect, rules_wanted: usize) -> Robots {
         set_groups: Vec::new(),
         tokens: Vec::new(),
         token_index: Vec::new(),
+        scratch: Scratch::default(),
         global: None,
         bytes_read: 0,
         truncated: false,
@@ -325,33 +326,38 @@ pub(crate) fn empty(dialect: Dialect, rules_wanted: usize) -> Robots {
     }
 }
 
-/// `spare`'s arrays, emptied (their capacity kept), as a fresh parse's. Every field is named, so
-/// that a field added to `Robots` must be decided on here, not carried over from the old file.
-/// Out of line (not cold: a crawler's loop reparses every time), so that a parse without a spare,
-/// such as a process's first, does not reach its code (what V8 compiles on first use).
-#[inline(never)]
-fn reuse(spare: Robots, dialect: Dialect, rules_wanted: usize) -> Robots {
+/// `r` as a fresh parse's: its arrays emptied (their capacity kept), everything else as
+/// `empty`'s. Every field is named, so that a field added to `Robots` must be decided on here,
+/// not carried over from the old file.
+fn reset(r: &mut Robots, dialect: Dialect, rules_wanted: usize) {
     let Robots {
-        dialect: _,
-        diagnostics: _,
-        global: _,
-        bytes_read: _,
-        truncated: _,
-        lines: _,
-        mut groups,
-        mut agents,
-        mut rules,
-        mut records,
-        mut usage,
-        mut signals,
-        mut found,
-        mut bytes,
-        mut alternates,
-        mut sets,
-        mut set_groups,
-        mut tokens,
-        mut token_index,
-    } = spare;
+        dialect: d,
+        diagnostics,
+        global,
+        bytes_read,
+        truncated,
+        lines,
+        groups,
+        agents,
+        rules,
+        records,
+        usage,
+        signals,
+        found,
+        bytes,
+        alternates,
+        sets,
+        set_groups,
+        tokens,
+        token_index,
+        scratch: _, // empty between parses
+    } = r;
+    *d = dialect;
+    *diagnostics = Default::default();
+    *global = None;
+    *bytes_read = 0;
+    *truncated = false;
+    *lines = 0;
     groups.clear();
     agents.clear();
     rules.clear();
@@ -366,22 +372,6 @@ fn reuse(spare: Robots, dialect: Dialect, rules_wanted: usize) -> Robots {
     set_groups.clear();
     tokens.clear();
     token_index.clear();
-    Robots {
-        groups,
-        agents,
-        rules,
-        records,
-        usage,
-        signals,
-        found,
-        bytes,
-        alternates,
-        sets,
-        set_groups,
-        tokens,
-        token_index,
-        ..empty(dialect, 0)
-    }
 }
 
 /// What a UTF-16 byte order mark at the start makes of the file (`Builder::utf16`).
@@ -665,7 +655,7 @@ impl Builder<'_> {
                 line: n,
                 agents: at..at,
                 rules: rules..rules,
-                records: Vec::new(),
+                records: 0..0,
                 usage: usage..usage,
                 signals: signals..signals,
             });
@@ -1006,7 +996,11 @@ impl Builder<'_> {
             agents,
         });
         if let Some(g) = group {
-            self.r.groups[g as usize].records.push(index);
+            let records = &mut self.r.groups[g as usize].records;
+            if records.start == records.end {
+                records.start = index;
+            }
+            records.end = index + 1;
             #[cfg(feature = "aipref")]
             if matches!(kind, RecordKind::ContentUsage | RecordKind::ContentSignal) {
                 self.preference_line(n, kind, g, value, text);
@@ -1014,7 +1008,7 @@ impl Builder<'_> {
         }
     }
 
-    fn finish(mut self) -> Robots {
+    fn finish(mut self) {
         for g in 0..self.r.groups.len() {
             let group = &self.r.groups[g];
             // A group of only AI preferences says something: not an empty group.
@@ -1024,7 +1018,6 @@ impl Builder<'_> {
             }
         }
         self.build_sets();
-        self.r
     }
 
     /// Builds the rule set of every product token and of `*` (RFC 9309 §2.2.1: the rules of all
@@ -1050,9 +1043,14 @@ impl Builder<'_> {
         let mut tokens = core::mem::take(&mut self.r.tokens);
         // Each token's first and last group; its further groups (rare) as (token, group), in
         // file order.
-        let mut spans: Vec<(u32, u32)> = Vec::new();
+        // Working arrays kept with the file's (`Scratch`), empty, so that reparsing allocates none.
+        let mut scratch = core::mem::take(&mut self.r.scratch);
+        let Scratch {
+            spans,
+            global,
+            group_sets,
+        } = &mut scratch;
         let mut more: Vec<(u64, u64)> = Vec::new();
-        let mut global = Vec::new();
         for (g, group) in self.r.groups.iter().enumerate() {
             let g = g as u32;
             for a in &self.r.agents[span(&group.agents)] {
@@ -1096,7 +1094,7 @@ impl Builder<'_> {
         // Tokens naming the same groups share one rule set. A token of one group (most) takes
         // that group's set; lists of several groups are found again by a hash of their groups
         // (open addressing; slot = list + 1, 0 is empty).
-        let mut group_sets = alloc::vec![u32::MAX; self.r.groups.len()];
+        group_sets.resize(self.r.groups.len(), u32::MAX);
         let list_size = if more.is_empty() {
             0
         } else {
@@ -1149,8 +1147,12 @@ impl Builder<'_> {
             tokens[id].set = set;
         }
         if !global.is_empty() {
-            self.r.global = Some(self.push_set(&global));
+            self.r.global = Some(self.push_set(global));
         }
+        spans.clear();
+        global.clear();
+        group_sets.clear();
+        self.r.scratch = scratch;
         self.r.tokens = tokens;
         self.r.token_index = index;
     }

@@ -61,6 +61,8 @@ pub struct Robots {
     /// Open-addressing hash index over `tokens` (merging dialects): slot = token index + 1, 0 is
     /// empty; its length is a power of two at least twice the number of tokens.
     pub(crate) token_index: Vec<u32>,
+    /// The parser's working arrays, empty (`model::Scratch`).
+    pub(crate) scratch: crate::model::Scratch,
     /// The rule set of the `*` group(s).
     pub(crate) global: Option<u32>,
     /// Bytes read (after the size cap) and the number of lines.
@@ -105,10 +107,9 @@ impl<'a> GroupView<'a> {
     /// The other records (Crawl-delay, ...) written inside the group.
     pub fn records(&self) -> impl Iterator<Item = RecordView<'a>> + 'a {
         let robots = self.robots;
-        self.group
-            .records
-            .iter()
-            .filter_map(move |&i| robots.record(i))
+        robots
+            .group_records(self.index)
+            .filter_map(move |i| robots.record(i))
     }
 }
 
@@ -210,6 +211,19 @@ impl Robots {
             group: rule.group,
             pattern: self.str(&rule.written),
             normalized: self.bytes.get(span(&rule.pattern)).unwrap_or_default(),
+        })
+    }
+
+    /// The indices of group `g`'s other records, in file order (see `Group::records`).
+    pub(crate) fn group_records(&self, g: u32) -> impl Iterator<Item = u32> + '_ {
+        let span = self
+            .groups
+            .get(g as usize)
+            .map_or(0..0, |group| group.records.clone());
+        span.filter(move |&i| {
+            self.records
+                .get(i as usize)
+                .is_some_and(|r| r.group == Some(g))
         })
     }
 
