@@ -11,8 +11,9 @@
 //! the wrapper in `js/robots.js`): the wrapper writes arguments into its input (UTF-8, back to
 //! back; see `Engine::reserve`) and reads results from its outputs (`out_text`, `out_u32`)
 //! after the call, before the next. Parsed files are handles into the engine's table,
-//! so a stale or wrong handle reads as "none" instead of touching freed memory, and the wrapper
-//! owns their lifetimes (its own `FinalizationRegistry`, registered only for objects that live
+//! so a stale or wrong handle never touches freed memory: it reads as "none", or, for the last
+//! small file freed (kept for reuse, `Engine::spare`), as that file. The wrapper never sends
+//! either (a freed `Robots` throws before any call) and owns the handles' lifetimes (its own `FinalizationRegistry`, registered only for objects that live
 //! past the current job). The hot results are numbers (packed `u32`s; `table` fills `out_u32`);
 //! the cold, structured ones (explanations, diagnostics, fetch decisions, AI preferences) are the
 //! serde-derived types of `json`, written as JSON into the text result, which the wrapper reads
