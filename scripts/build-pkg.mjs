@@ -29,9 +29,10 @@ function run(cmd, args, env = {}) {
 // preferences), and page-level rules (wasm-page/: robots META tags, X-Robots-Tag), compiled by
 // js/page.js only when first asked. Each has its own gzip budget: the first is what every user of
 // the package loads, the second only those who read pages. See wasm-page/src/lib.rs for why.
+// `buildOnly`: exports asked at build time only (step 6), dropped from the shipped module.
 const MODULES = [
-  { crate: 'robots-eval-wasm', name: 'robots_eval', glue: 'glue.js', base64: 'wasm-base64.js', budget: 48 * 1024 },
-  { crate: 'robots-eval-page-wasm', name: 'robots_eval_page', glue: 'page-glue.js', base64: 'page-base64.js', budget: 20 * 1024 },
+  { crate: 'robots-eval-wasm', name: 'robots_eval', glue: 'glue.js', base64: 'wasm-base64.js', budget: 48 * 1024, buildOnly: ['engine_names'] },
+  { crate: 'robots-eval-page-wasm', name: 'robots_eval_page', glue: 'page-glue.js', base64: 'page-base64.js', budget: 20 * 1024, buildOnly: [] },
 ];
 
 // 1. The core + bindings, for wasm32, both modules in one cargo run. strip=false keeps the
@@ -56,7 +57,7 @@ mkdirSync(stage, { recursive: true });
  * the stage, the checks. Returns the .wasm's bytes and, for a release build, the module as
  * wasm-bindgen made it (before any export was dropped).
  */
-function buildModule({ crate, name, glue: glueFile }) {
+function buildModule({ crate, name, glue: glueFile, buildOnly }) {
   const built = join(root, 'target', 'wasm32-unknown-unknown', debug ? 'debug' : 'release', `${crate.replaceAll('-', '_')}.wasm`);
   const out = join(tmp, name);
 
@@ -82,12 +83,12 @@ function buildModule({ crate, name, glue: glueFile }) {
     // shorter (medians of 31-41 fresh processes).
     asBuilt = dropExport(readFileSync(bindgenOut), '__wbindgen_start', '__wbindgen_init_externref_table');
     if (asBuilt === null) throw new Error(`unexpected wasm-bindgen output for ${name} (__wbindgen_start is not the externref table init): update build-pkg.mjs`);
+    // Engine::names is asked once, here at build time (step 6), from the module as wasm-bindgen
+    // made it; the shipped module goes without it (its JSON and tables: about 300 B of gzip).
     let shipped = asBuilt;
-    if (name === 'robots_eval') {
-      // Engine::names is asked once, here at build time (step 6), from this module as wasm-bindgen
-      // made it; the shipped module goes without it (its JSON and tables: about 300 B of gzip).
-      shipped = dropExport(asBuilt, 'engine_names', null);
-      if (shipped === null) throw new Error('unexpected wasm-bindgen output (no engine_names export): update build-pkg.mjs');
+    for (const exportName of buildOnly) {
+      shipped = dropExport(shipped, exportName, null);
+      if (shipped === null) throw new Error(`unexpected wasm-bindgen output (no ${exportName} export): update build-pkg.mjs`);
     }
     writeFileSync(bindgenOut, shipped);
     // The one import left is wasm-bindgen's throw, which its export shims call only for a null

@@ -163,8 +163,9 @@ impl Robots {
             .unwrap_or_else(|| self.text_path(url))
     }
 
-    /// `path` for any URL: each dialect's own reading (`url::matched_part`), normalised.
-    fn text_path<'u>(&self, url: &'u str) -> Path<'u> {
+    /// `path` for any URL: each dialect's own reading (`url::matched_part`), normalised. For a
+    /// caller that has already tried [`Robots::ascii_path`] and got `None`.
+    pub fn text_path<'u>(&self, url: &'u str) -> Path<'u> {
         let d = &self.dialect;
         let (raw, add_slash) = url::matched_part(url, d.percent);
         let raw = if d.match_query {

@@ -464,7 +464,7 @@ impl Engine {
                 Some(path) => (path, url),
                 None => {
                     let url = text(&self.input, 0, len);
-                    (r.path(url), url.as_bytes())
+                    (r.text_path(url), url.as_bytes())
                 }
             };
             // (check_selection, spelled out: a call less on the hot path.)
