@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Robots } from 'robots-eval';
@@ -30,6 +30,28 @@ test('Node resolves its own entries (the .wasm read from the file), ESM and Comm
   }
 });
 
+test('a .wasm beside Node\'s entries that is not the one they were built with is an Error that says so, ESM and CommonJS', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'robots-eval-mixed-'));
+  try {
+    const entry = new URL('node.js', import.meta.resolve('robots-eval'));
+    for (const file of ['node.js', 'node.cjs', 'robots_eval_bg.wasm']) copyFileSync(new URL(file, entry), join(dir, file));
+    writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+    const wasm = readFileSync(join(dir, 'robots_eval_bg.wasm'));
+    for (const [bytes, what] of [[wasm.subarray(0, 1000), '1000 bytes, not the'], [Buffer.concat([wasm, Buffer.from([0])]), 'longer than the']]) {
+      writeFileSync(join(dir, 'robots_eval_bg.wasm'), bytes);
+      for (const file of ['node.js', 'node.cjs']) {
+        const load = file.endsWith('.cjs') ? `Promise.resolve(require(${JSON.stringify(join(dir, file))}))` : `import(${JSON.stringify(join(dir, file))})`;
+        const run = spawnSync(process.execPath, ['-e', `${load}.then(({ Robots }) => Robots.parse('User-agent: *'))`]);
+        assert.notEqual(run.status, 0, file);
+        const message = `robots-eval: ${dir}/robots_eval_bg.wasm is ${what} ${wasm.length} bytes this package was built with; reinstall robots-eval`;
+        assert.ok(run.stderr.toString().includes(message), `${file}: ${run.stderr}`);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 // A bundle for Node must not depend on a file beside it: bundlers match the `module` condition,
 // which the exports map lists before `node`, and get the entry with the .wasm embedded.
 test('esbuild bundles for Node (ESM and CommonJS) embed the .wasm and run without the package', () => {
@@ -52,7 +74,7 @@ console.log(JSON.stringify([r.isAllowed('/private/x', 'bot'), r.isAllowed('/publ
       '--platform=node', '--conditions=production', `--outfile=${out}`, '--log-level=warning'], { cwd: here });
     const run = spawnSync(process.execPath, [out], { cwd: dir });
     assert.notEqual(run.status, 0);
-    assert.match(run.stderr.toString(), /robots-eval: cannot read file:.*robots_eval_bg\.wasm \(ENOENT\).*'module' condition/);
+    assert.match(run.stderr.toString(), /robots-eval: cannot read .*robots_eval_bg\.wasm \(ENOENT\).*'module' condition/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
