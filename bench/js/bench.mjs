@@ -30,7 +30,9 @@ if (!existsSync(join(shared, 'queries.json'))) {
 }
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 3 : 9;
-const COLD_RUNS = quick ? 5 : 11;
+// Cold start: 21 fresh processes per library; on a shared 2-core machine, medians of 11 moved by
+// 0.3 ms from one run to the next.
+const COLD_RUNS = quick ? 5 : 21;
 const baselineAt = process.argv.indexOf('--baseline');
 const baselineName = baselineAt > 0 ? process.argv[baselineAt + 1] : null;
 // The baseline is measured from a copy (target/bench-baseline) beside a package.json with this
