@@ -157,14 +157,20 @@ impl<'a> Iterator for Lines<'a> {
             (i, Some(i), false)
         } else if limit < n {
             // At the cap: the content is cut there when it goes on.
-            let stop = line_end(rest, limit, |b| CLASS[usize::from(b)] & END != 0);
+            let stop = rest[limit..]
+                .iter()
+                .position(|&b| CLASS[usize::from(b)] & END != 0)
+                .map(|j| j + limit);
             (limit, stop, stop != Some(limit))
         } else {
             (n, None, false)
         };
         let has_nul = stop.is_some_and(|s| rest[s] == 0);
         let end = if has_nul {
-            line_end(rest, content_end, |b| b == b'\n' || b == b'\r')
+            rest[content_end..]
+                .iter()
+                .position(|&b| b == b'\n' || b == b'\r')
+                .map(|j| j + content_end)
         } else {
             stop
         };
@@ -199,15 +205,13 @@ impl<'a> Iterator for Lines<'a> {
                 },
                 missing_colon: false,
             },
-            // No colon before a comment or the end: blank, a comment, or (rare) a line that
-            // `split` may read as `key value`. (A colon after a `#` is the comment's.)
-            None if trim(&rest[..text_end]).is_empty() => match capped.get(text_end) {
-                Some(b'#') => Content::Comment,
-                _ => Content::Blank,
-            },
             None => {
-                let content;
-                (content, value_classes, body_classes) = without_colon(bytes);
+                let content = split(bytes);
+                if let Content::KeyValue { value, .. } = content {
+                    let classes = |v: &[u8]| v.iter().fold(0, |c, &b| c | CLASS[usize::from(b)]);
+                    value_classes = classes(value);
+                    body_classes = classes(value.split_last().map_or(&[], |(_, body)| body));
+                }
                 content
             }
         };
@@ -221,31 +225,6 @@ impl<'a> Iterator for Lines<'a> {
             body_classes,
             rule_key: u8::from(disallow) * RULE_DISALLOW + u8::from(allow) * RULE_ALLOW,
         })
-    }
-}
-
-/// Where the line that goes on at `from` ends (the first octet at which `ends`), in the rare
-/// lines the lexer's pass has not read to their end: cut at the cap, or at a NUL. Out of line:
-/// compiled only when reached on a cold start.
-#[cold]
-#[inline(never)]
-fn line_end(rest: &[u8], from: usize, ends: impl Fn(u8) -> bool) -> Option<usize> {
-    rest[from..].iter().position(|&b| ends(b)).map(|j| j + from)
-}
-
-/// A line with text but no colon (`Lines::next`): as `split` reads it, with its value's classes
-/// (as `Line::value_classes`, `Line::body_classes`). Out of line: rare, and compiled only when
-/// reached on a cold start.
-#[cold]
-#[inline(never)]
-fn without_colon(bytes: &[u8]) -> (Content<'_>, u8, u8) {
-    let classes = |v: &[u8]| v.iter().fold(0, |c, &b| c | CLASS[usize::from(b)]);
-    match split(bytes) {
-        content @ Content::KeyValue { value, .. } => {
-            let body = value.split_last().map_or(&[][..], |(_, body)| body);
-            (content, classes(value), classes(body))
-        }
-        content => (content, 0, 0),
     }
 }
 
