@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the npm package into pkg/: the core compiled to two wasm modules (wasm/: robots.txt;
 // wasm-page/: META tags and X-Robots-Tag, compiled by the package on first use), wasm-bindgen's `--target web` glue turned into a factory (so a trapped instance can be
-// replaced), wasm-opt -O3 (npm binaryen, never Debian's), the module's checks (numbers-only exports,
+// replaced), wasm-opt -O3 (scripts/wasm-opt-passes.mjs; npm binaryen, never Debian's), the module's checks (numbers-only exports,
 // wasm-bindgen's imports only), the core's names read from the module, the hand-written wrapper
 // from js/ (minified: whitespace and syntax), a CommonJS build, types, and the size checks (gzip
 // budgets 48 KB and 20 KB).
@@ -14,6 +14,7 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+import { wasmOptPasses } from './wasm-opt-passes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const debug = process.argv.includes('--debug');
@@ -72,10 +73,8 @@ function buildModule({ crate, name, glue: glueFile, buildOnly }) {
     copyFileSync(bindgenOut, wasmOut);
   } else {
     const wasmOpt = join(root, 'node_modules', '.bin', 'wasm-opt');
-    // -O3: on rustc's opt-level=s output it has been as small as -Oz --converge or smaller (45,168 vs
-    // 45,200 B gzip; with an earlier core 44.9 vs 46.5 KB and parse large.txt 0.84 vs 1.27 ms), never
-    // slower. ROBOTS_EVAL_WASM_OPT="-Oz --converge" to compare; see docs/performance.md ("Size").
-    const passes = (process.env.ROBOTS_EVAL_WASM_OPT ?? '-O3').split(' ');
+    // -O3, with rustc's inlining kept: see scripts/wasm-opt-passes.mjs.
+    const passes = wasmOptPasses();
     // wasm-bindgen exports its JS function __wbindgen_init_externref_table (an import) again as
     // __wbindgen_start, for the glue to call once. V8 cannot call an exported import through its
     // generic JS-to-wasm wrapper: it compiled a wrapper for it with TurboFan inside every

@@ -358,34 +358,18 @@ impl Robots {
     /// Which groups `agent` obeys, and the entry of `tokens` that named them (none for `*`).
     fn select_entry(&self, agent: &[u8]) -> (Selection, Option<usize>) {
         let entry = match self.dialect.agent_match {
-            AgentMatch::GoogleWhole => self.lookup(agent),
-            AgentMatch::Token => {
-                // A product token as given is found at once (tokens hold no header separators,
-                // so an agent that equals one is not a header).
-                if let Some(entry) = self.lookup(agent) {
-                    Some(entry)
-                } else if agent::is_header(agent) {
-                    // The longest word of the header that names a group (the most specific).
-                    let mut best: Option<(usize, usize)> = None;
-                    for word in agent::header_words(agent) {
-                        if best.is_some_and(|(len, _)| len >= word.len()) {
-                            continue;
-                        }
-                        if let Some(entry) = self.lookup(word) {
-                            best = Some((word.len(), entry));
-                        }
-                    }
-                    best.map(|(_, entry)| entry)
-                } else {
-                    None
+            // A product token as given is found at once (tokens hold no header separators, so
+            // an agent that equals one is not a header).
+            AgentMatch::GoogleWhole | AgentMatch::Token => match self.lookup(agent) {
+                None if self.dialect.agent_match == AgentMatch::Token
+                    && agent::is_header(agent) =>
+                {
+                    self.header_entry(agent)
                 }
-            }
+                entry => entry,
+            },
             AgentMatch::ValueContainsName | AgentMatch::NameContainsValue => {
-                let mut buf = [0u8; MAX_AGENT_BYTES];
-                let caller = self.caller_key(agent, &mut buf);
-                self.tokens
-                    .iter()
-                    .position(|t| self.names_caller(self.token(&t.token), caller))
+                self.substring_entry(agent)
             }
         };
         let selection = match (entry.and_then(|i| self.tokens.get(i)), self.global) {
@@ -394,6 +378,34 @@ impl Robots {
             (None, None) => Selection::None,
         };
         (selection, entry)
+    }
+
+    /// The entry of the longest word of a User-Agent header that names a group (the most
+    /// specific). Out of line, as `substring_entry`: compiled only when reached on a cold start.
+    #[cold]
+    #[inline(never)]
+    fn header_entry(&self, agent: &[u8]) -> Option<usize> {
+        let mut best: Option<(usize, usize)> = None;
+        for word in agent::header_words(agent) {
+            if best.is_some_and(|(len, _)| len >= word.len()) {
+                continue;
+            }
+            if let Some(entry) = self.lookup(word) {
+                best = Some((word.len(), entry));
+            }
+        }
+        best.map(|(_, entry)| entry)
+    }
+
+    /// The entry of the first token that names the caller, in the substring dialects.
+    #[cold]
+    #[inline(never)]
+    fn substring_entry(&self, agent: &[u8]) -> Option<usize> {
+        let mut buf = [0u8; MAX_AGENT_BYTES];
+        let caller = self.caller_key(agent, &mut buf);
+        self.tokens
+            .iter()
+            .position(|t| self.names_caller(self.token(&t.token), caller))
     }
 
     /// The caller's agent as the substring dialects compare it, lower-cased into `buf`: its

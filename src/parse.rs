@@ -140,46 +140,53 @@ fn is_name(key: &[u8], name: &str) -> bool {
         }) == 0
 }
 
+/// The field a line's key names, and how it was spelt. A name spelt exactly, which nearly every
+/// line has, is found here in every dialect: no field name nor typo is a prefix of a record's
+/// name, so google's prefix matching reads it alike (`tests::exact_names_read_alike`).
 fn field_of(key: &[u8], dialect: &Dialect) -> Option<(Field, Spelling)> {
+    let exact = FIELDS
+        .iter()
+        .find(|&&(n, _)| is_name(key, n))
+        .map(|&(_, f)| f);
+    let exact = exact.or_else(|| {
+        (RECORDS.iter())
+            .find(|&&(n, _)| is_name(key, n))
+            .map(|&(_, kind)| Field::Record(kind))
+    });
+    match exact {
+        Some(field) => Some((field, Spelling::Exact)),
+        None => field_of_inexact(key, dialect),
+    }
+}
+
+/// `field_of` for a key that is no field's or record's name: the dialect's prefixes and typos,
+/// and the other spellings of records. Out of line: rare, and compiled only when reached on a
+/// cold start.
+#[cold]
+#[inline(never)]
+fn field_of_inexact(key: &[u8], dialect: &Dialect) -> Option<(Field, Spelling)> {
     let lenient = dialect.leniency;
+    let typo = |field: Field, matches: fn(&[u8], &str) -> bool| {
+        lenient.typos && TYPOS.iter().any(|&(t, f)| f == field && matches(key, t))
+    };
     if lenient.key_prefix {
         // google/robotstxt checks user-agent, allow, disallow, sitemap in that order, each by
         // case-insensitive prefix, typos included (semantics I.7).
         for &(name, field) in FIELDS {
-            let typo = TYPOS
-                .iter()
-                .find(|&&(t, f)| f == field && starts_with_ci(key, t));
             if starts_with_ci(key, name) {
-                let spelling = if key.len() == name.len() {
-                    Spelling::Exact
-                } else {
-                    Spelling::Prefix
-                };
-                return Some((field, spelling));
+                return Some((field, Spelling::Prefix));
             }
-            if typo.is_some() && lenient.typos {
+            if typo(field, starts_with_ci) {
                 return Some((field, Spelling::Typo));
             }
         }
-    } else {
-        if let Some(&(_, field)) = FIELDS.iter().find(|&&(n, _)| is_name(key, n)) {
-            return Some((field, Spelling::Exact));
-        }
-        if lenient.typos {
-            if let Some(&(_, field)) = TYPOS.iter().find(|&&(n, _)| is_name(key, n)) {
-                return Some((field, Spelling::Typo));
-            }
-        }
+    } else if let Some(&(_, field)) = FIELDS.iter().find(|&&(_, f)| typo(f, is_name)) {
+        return Some((field, Spelling::Typo));
     }
-    let record = |names: &[(&str, RecordKind)]| {
-        names
-            .iter()
-            .find(|&&(n, _)| is_name(key, n))
-            .map(|&(_, kind)| Field::Record(kind))
-    };
-    record(RECORDS)
-        .map(|f| (f, Spelling::Exact))
-        .or_else(|| record(RECORD_SPELLINGS).map(|f| (f, Spelling::Typo)))
+    RECORD_SPELLINGS
+        .iter()
+        .find(|&&(n, _)| is_name(key, n))
+        .map(|&(_, kind)| (Field::Record(kind), Spelling::Typo))
 }
 
 /// The field a strict dialect would have accepted had the key been spelt right (for hints).
@@ -374,6 +381,66 @@ fn reset(r: &mut Robots, dialect: Dialect, rules_wanted: usize) {
     token_index.clear();
 }
 
+/// The rule sets of the tokens that name several groups (`Builder::merged_sets`): one per
+/// distinct list of groups, found again by a hash of its groups (open addressing; slot = list +
+/// 1, 0 is empty).
+struct SharedLists {
+    /// (token, group) for each group of a token after its first: by token, then in file order.
+    more: Vec<(u64, u64)>,
+    /// The first of `more` not yet read.
+    at: usize,
+    lists: Vec<u32>,
+    /// Each list's groups (in `flat`), and its set.
+    seen: Vec<(core::ops::Range<usize>, u32)>,
+    flat: Vec<u32>,
+}
+
+impl SharedLists {
+    /// Whether token `id` (the next token) names several groups.
+    fn names_several(&self, id: usize) -> bool {
+        self.more.get(self.at).is_some_and(|m| m.0 == id as u64)
+    }
+
+    /// The set of token `id`, whose first group is `first`, of `tokens`. Out of line: rare, and
+    /// compiled only when reached on a cold start.
+    #[cold]
+    #[inline(never)]
+    fn set(&mut self, b: &mut Builder<'_>, id: usize, first: u32, tokens: usize) -> u32 {
+        if self.lists.is_empty() {
+            self.lists = alloc::vec![0u32; (tokens * 2).next_power_of_two()];
+        }
+        let list_size = self.lists.len();
+        let start = self.flat.len();
+        self.flat.push(first);
+        while let Some(&(_, g)) = self.more.get(self.at).filter(|m| m.0 == id as u64) {
+            self.flat.push(g as u32);
+            self.at += 1;
+        }
+        let hash = self.flat[start..]
+            .iter()
+            .fold(0x811c_9dc5_u32, |h, &g| (h ^ g).wrapping_mul(0x0100_0193));
+        let mut slot = hash as usize & (list_size - 1);
+        loop {
+            match self.lists[slot] {
+                0 => {
+                    let set = b.push_set(&self.flat[start..]);
+                    self.seen.push((start..self.flat.len(), set));
+                    self.lists[slot] = self.seen.len() as u32;
+                    return set;
+                }
+                i => {
+                    let (range, set) = &self.seen[i as usize - 1];
+                    if self.flat[range.clone()] == self.flat[start..] {
+                        self.flat.truncate(start);
+                        return *set;
+                    }
+                    slot = (slot + 1) & (list_size - 1);
+                }
+            }
+        }
+    }
+}
+
 /// What a UTF-16 byte order mark at the start makes of the file (`Builder::utf16`).
 enum Utf16 {
     /// Read the bytes as they are, the mark included.
@@ -524,7 +591,7 @@ impl Builder<'_> {
         if line.has_nul {
             self.diag(n, Code::NulByte, None);
         }
-        match line.content {
+        let (key, value) = match line.content {
             Content::Blank => {
                 // 1994 §"format", 1996 §3.2: records are separated by blank lines.
                 if self.r.dialect.group_boundary == GroupBoundary::BlankLine
@@ -533,8 +600,33 @@ impl Builder<'_> {
                     self.current = None;
                     self.ended_by_blank = true;
                 }
+                return;
             }
-            Content::Comment => {}
+            Content::Comment => return,
+            Content::KeyValue {
+                key,
+                value,
+                missing_colon: false,
+            } if !key.is_empty() => (key, value),
+            _ => match self.odd_line(line) {
+                Some(key_value) => key_value,
+                None => return,
+            },
+        };
+        // (One call, which the compiler inlines: with a second one, in `odd_line`, it did not,
+        // and parsing medium.txt took 8% more instructions.)
+        self.key_value(n, key, value, line);
+    }
+
+    /// A line without a key, or without a colon: reported, and its key and value when it is
+    /// still read as a field (a missing colon, in the dialects that accept it). Out of line:
+    /// rare, and compiled only when reached on a cold start.
+    #[cold]
+    #[inline(never)]
+    fn odd_line<'l>(&mut self, line: &Line<'l>) -> Option<(&'l [u8], &'l [u8])> {
+        let n = line.number;
+        match line.content {
+            Content::Blank | Content::Comment => None,
             Content::NoSeparator => {
                 let code = if line.bytes.contains(&b' ') || line.bytes.contains(&b'\t') {
                     Code::MissingColon
@@ -543,6 +635,7 @@ impl Builder<'_> {
                 };
                 let detail = Some(self.lossy(trim_comment(line.bytes)));
                 self.diag(n, code, detail);
+                None
             }
             Content::KeyValue {
                 key,
@@ -552,17 +645,17 @@ impl Builder<'_> {
                 if key.is_empty() {
                     let detail = Some(self.lossy(line.bytes));
                     self.diag(n, Code::Ignored, detail);
-                    return;
+                    return None;
                 }
                 if missing_colon {
                     if !self.r.dialect.leniency.missing_colon {
                         let detail = Some(self.lossy(trim_comment(line.bytes)));
                         self.diag(n, Code::MissingColon, detail);
-                        return;
+                        return None;
                     }
                     self.diag(n, Code::MissingColonAccepted, None);
                 }
-                self.key_value(n, key, value, line);
+                Some((key, value))
             }
         }
     }
@@ -570,7 +663,7 @@ impl Builder<'_> {
     #[cold]
     #[inline(never)]
     fn lossy(&self, bytes: &[u8]) -> String {
-        String::from_utf8_lossy(bytes).into_owned()
+        joined(&[bytes])
     }
 
     /// `line`: what the lexer found (`rule_key`, the value's classes).
@@ -590,26 +683,10 @@ impl Builder<'_> {
             )),
         };
         let Some((field, spelling)) = known.or_else(|| field_of(key, &self.r.dialect)) else {
-            let mut detail = self.lossy(key);
-            if let Some(m) = meant(key) {
-                detail.push_str(": did you mean '");
-                detail.push_str(m);
-                detail.push_str("'?");
-            }
-            self.diag(n, Code::UnknownField, Some(detail));
-            self.record(n, RecordKind::Unknown, key, value);
-            return;
+            return self.unknown_field(n, key, value);
         };
         if spelling != Spelling::Exact {
-            let mut detail = self.lossy(key);
-            detail.push_str(" read as ");
-            detail.push_str(field_name(field));
-            let code = if spelling == Spelling::Typo {
-                Code::Typo
-            } else {
-                Code::KeyPrefix
-            };
-            self.diag(n, code, Some(detail));
+            self.misspelt(n, key, field, spelling);
         }
         match field {
             Field::UserAgent => self.user_agent(n, value, continues_run),
@@ -621,6 +698,32 @@ impl Builder<'_> {
             Field::Rule(kind) => self.rule(n, kind, value, line.value_classes, line.body_classes),
             Field::Record(kind) => self.record(n, kind, key, value),
         }
+    }
+
+    /// A line whose key names no field: reported (with the field it may have meant), and kept
+    /// as a record. Out of line: rare, and compiled only when reached on a cold start.
+    #[cold]
+    #[inline(never)]
+    fn unknown_field(&mut self, n: u32, key: &[u8], value: &[u8]) {
+        let detail = match meant(key) {
+            Some(m) => joined(&[key, b": did you mean '", m.as_bytes(), b"'?"]),
+            None => self.lossy(key),
+        };
+        self.diag(n, Code::UnknownField, Some(detail));
+        self.record(n, RecordKind::Unknown, key, value);
+    }
+
+    /// A key read as `field` though not spelt as its name (a typo, or google's prefix).
+    #[cold]
+    #[inline(never)]
+    fn misspelt(&mut self, n: u32, key: &[u8], field: Field, spelling: Spelling) {
+        let detail = joined(&[key, b" read as ", field_name(field).as_bytes()]);
+        let code = if spelling == Spelling::Typo {
+            Code::Typo
+        } else {
+            Code::KeyPrefix
+        };
+        self.diag(n, code, Some(detail));
     }
 
     /// An Allow line in a dialect without them: an unknown field (1994: "unrecognised headers
@@ -663,53 +766,66 @@ impl Builder<'_> {
             self.seen_rule = false;
             self.ended_by_blank = false;
         }
-        let how = self.r.dialect.agent_match;
-        let add = |b: &mut Builder, v: &[u8]| {
-            let t = value_token(v, how);
-            if v.is_empty() {
-                b.diag(n, Code::EmptyUserAgent, None);
-            } else if !t.valid
-                && matches!(
-                    how,
-                    crate::dialect::AgentMatch::Token | crate::dialect::AgentMatch::GoogleWhole
-                )
-            {
-                let mut detail = b.lossy(v);
-                detail.push_str(" read as ");
-                if t.token.is_empty() {
-                    detail.push_str("no token");
-                } else {
-                    detail.push_str(&String::from_utf8_lossy(t.token));
-                }
-                b.diag(n, Code::InvalidProductToken, Some(detail));
-            }
-            let written = b.push_text(v);
-            let start = b.r.bytes.len() as u32;
-            b.r.bytes.extend(t.token.iter().map(u8::to_ascii_lowercase));
-            let token = start..b.r.bytes.len() as u32;
-            b.r.agents.push(Agent {
-                line: n,
-                global: t.global,
-                written,
-                token,
-            });
-        };
         match self.r.dialect.agent_values {
-            Values::One => add(self, value),
-            Values::WhitespaceSeparated => {
-                let mut any = false;
-                for v in value.split(|&c| is_space(c)).filter(|v| !v.is_empty()) {
-                    add(self, v);
-                    any = true;
-                }
-                if !any {
-                    add(self, b"");
-                }
-            }
+            Values::One => self.add_agent(n, value),
+            Values::WhitespaceSeparated => self.each_word(value, |b, v| b.add_agent(n, v)),
         }
         if let Some(g) = self.current {
             self.r.groups[g as usize].agents.end = self.r.agents.len() as u32;
         }
+    }
+
+    /// Each whitespace-separated word of a line's value, or one empty word when it has none:
+    /// the dialects that read several agents or paths on a line (revisited). Out of line: rare,
+    /// and compiled only when reached on a cold start.
+    #[cold]
+    #[inline(never)]
+    fn each_word(&mut self, value: &[u8], mut add: impl FnMut(&mut Self, &[u8])) {
+        let mut any = false;
+        for v in value.split(|&c| is_space(c)).filter(|v| !v.is_empty()) {
+            add(self, v);
+            any = true;
+        }
+        if !any {
+            add(self, b"");
+        }
+    }
+
+    /// One agent of a user-agent line.
+    fn add_agent(&mut self, n: u32, v: &[u8]) {
+        let how = self.r.dialect.agent_match;
+        let t = value_token(v, how);
+        if v.is_empty() {
+            self.diag(n, Code::EmptyUserAgent, None);
+        } else if !t.valid
+            && matches!(
+                how,
+                crate::dialect::AgentMatch::Token | crate::dialect::AgentMatch::GoogleWhole
+            )
+        {
+            self.invalid_token(n, v, t.token);
+        }
+        let written = self.push_text(v);
+        let start = self.r.bytes.len() as u32;
+        self.r
+            .bytes
+            .extend(t.token.iter().map(u8::to_ascii_lowercase));
+        let token = start..self.r.bytes.len() as u32;
+        self.r.agents.push(Agent {
+            line: n,
+            global: t.global,
+            written,
+            token,
+        });
+    }
+
+    /// A user-agent value that is not a valid product token, and what was read of it.
+    #[cold]
+    #[inline(never)]
+    fn invalid_token(&mut self, n: u32, value: &[u8], token: &[u8]) {
+        let token = if token.is_empty() { b"no token" } else { token };
+        let detail = joined(&[value, b" read as ", token]);
+        self.diag(n, Code::InvalidProductToken, Some(detail));
     }
 
     fn rule(&mut self, n: u32, kind: RuleKind, value: &[u8], classes: u8, body_classes: u8) {
@@ -727,16 +843,14 @@ impl Builder<'_> {
         self.seen_rule = true;
         match self.r.dialect.rule_values {
             Values::One => self.add_rule(n, kind, group, value, classes, body_classes),
-            Values::WhitespaceSeparated => {
-                let mut any = false;
-                for v in value.split(|&c| is_space(c)).filter(|v| !v.is_empty()) {
-                    self.add_rule(n, kind, group, v, classes, body_classes);
-                    any = true;
-                }
-                if !any {
-                    self.add_rule(n, kind, group, b"", 0, 0);
-                }
-            }
+            Values::WhitespaceSeparated => self.each_word(value, |b, v| {
+                // (The empty word has no octets.)
+                let (classes, body_classes) = match v.is_empty() {
+                    true => (0, 0),
+                    false => (classes, body_classes),
+                };
+                b.add_rule(n, kind, group, v, classes, body_classes)
+            }),
         }
         self.r.groups[group as usize].rules.end = self.r.rules.len() as u32;
     }
@@ -938,45 +1052,23 @@ impl Builder<'_> {
             self.current
         };
         match kind {
-            #[cfg(feature = "aipref")]
-            RecordKind::ContentUsage | RecordKind::ContentSignal if group.is_none() => {
-                let detail = Some(self.lossy(key));
-                self.diag(n, Code::PreferenceOutsideGroup, detail);
-            }
             RecordKind::Sitemap
                 if !(starts_with_ci(value, "http://") || starts_with_ci(value, "https://")) =>
             {
                 let detail = Some(self.lossy(value));
                 self.diag(n, Code::SitemapNotAbsolute, detail);
             }
-            RecordKind::CrawlDelay | RecordKind::RequestRate => {
-                let problem = if kind == RecordKind::RequestRate {
-                    parse_request_rate(value)
-                        .is_none()
-                        .then_some(Code::InvalidRequestRate)
-                } else {
-                    match read_seconds(value) {
-                        None => Some(Code::InvalidCrawlDelay),
-                        Some((_, capped)) => capped.then_some(Code::CrawlDelayCapped),
-                    }
+            RecordKind::CrawlDelay => {
+                let problem = match read_seconds(value) {
+                    None => Some(Code::InvalidCrawlDelay),
+                    Some((_, capped)) => capped.then_some(Code::CrawlDelayCapped),
                 };
-                if let Some(code) = problem {
-                    let detail = Some(self.lossy(value));
-                    self.diag(n, code, detail);
-                }
-                if group.is_none() {
-                    self.diag(n, Code::RecordOutsideGroup, None);
-                }
+                self.check_record(n, group, value, problem);
             }
-            // Yandex: the first valid Host counts (`Robots::host`).
-            RecordKind::Host => {
-                if !is_valid_host(value) {
-                    let detail = Some(self.lossy(value));
-                    self.diag(n, Code::InvalidHost, detail);
-                } else if core::mem::replace(&mut self.host_seen, true) {
-                    self.diag(n, Code::MultipleHost, None);
-                }
-            }
+            RecordKind::RequestRate
+            | RecordKind::Host
+            | RecordKind::ContentUsage
+            | RecordKind::ContentSignal => self.check_rare_record(n, kind, group, key, value),
             _ => {}
         }
         // The run of user-agent lines above it (docs/records.md).
@@ -1005,6 +1097,56 @@ impl Builder<'_> {
             if matches!(kind, RecordKind::ContentUsage | RecordKind::ContentSignal) {
                 self.preference_line(n, kind, g, value, text);
             }
+        }
+    }
+
+    /// The findings of a Crawl-delay or Request-rate line: its value's `problem`, and a line
+    /// outside any group.
+    fn check_record(&mut self, n: u32, group: Option<u32>, value: &[u8], problem: Option<Code>) {
+        if let Some(code) = problem {
+            let detail = Some(self.lossy(value));
+            self.diag(n, code, detail);
+        }
+        if group.is_none() {
+            self.diag(n, Code::RecordOutsideGroup, None);
+        }
+    }
+
+    /// The findings of the records most files do not have (Request-rate, Host, AI
+    /// preferences). Out of line: compiled only when reached on a cold start.
+    #[cold]
+    #[inline(never)]
+    #[cfg_attr(not(feature = "aipref"), allow(unused_variables))] // `key`: AI preferences' only
+    fn check_rare_record(
+        &mut self,
+        n: u32,
+        kind: RecordKind,
+        group: Option<u32>,
+        key: &[u8],
+        value: &[u8],
+    ) {
+        match kind {
+            #[cfg(feature = "aipref")]
+            RecordKind::ContentUsage | RecordKind::ContentSignal if group.is_none() => {
+                let detail = Some(self.lossy(key));
+                self.diag(n, Code::PreferenceOutsideGroup, detail);
+            }
+            RecordKind::RequestRate => {
+                let problem = parse_request_rate(value)
+                    .is_none()
+                    .then_some(Code::InvalidRequestRate);
+                self.check_record(n, group, value, problem);
+            }
+            // Yandex: the first valid Host counts (`Robots::host`).
+            RecordKind::Host => {
+                if !is_valid_host(value) {
+                    let detail = Some(self.lossy(value));
+                    self.diag(n, Code::InvalidHost, detail);
+                } else if core::mem::replace(&mut self.host_seen, true) {
+                    self.diag(n, Code::MultipleHost, None);
+                }
+            }
+            _ => {}
         }
     }
 
@@ -1092,20 +1234,20 @@ impl Builder<'_> {
         // Each token's further groups together, in file order (the sort is stable).
         radix_sort(&mut more, &mut Vec::new());
         // Tokens naming the same groups share one rule set. A token of one group (most) takes
-        // that group's set; lists of several groups are found again by a hash of their groups
-        // (open addressing; slot = list + 1, 0 is empty).
+        // that group's set; a token of several groups, the set of its list (`SharedLists`).
         group_sets.resize(self.r.groups.len(), u32::MAX);
-        let list_size = if more.is_empty() {
-            0
-        } else {
-            (tokens.len() * 2).next_power_of_two()
+        let mut shared = SharedLists {
+            more,
+            at: 0,
+            lists: Vec::new(),
+            seen: Vec::new(),
+            flat: Vec::new(),
         };
-        let mut lists = alloc::vec![0u32; list_size];
-        let mut seen: Vec<(core::ops::Range<usize>, u32)> = Vec::new(); // groups in `flat`, set
-        let mut flat: Vec<u32> = Vec::new();
-        let mut at = 0;
+        let count = tokens.len();
         for (id, &(first, _)) in spans.iter().enumerate() {
-            let set = if more.get(at).is_none_or(|m| m.0 != id as u64) {
+            tokens[id].set = if shared.names_several(id) {
+                shared.set(self, id, first, count)
+            } else {
                 match group_sets[first as usize] {
                     u32::MAX => {
                         let set = self.push_set(&[first]);
@@ -1114,37 +1256,7 @@ impl Builder<'_> {
                     }
                     set => set,
                 }
-            } else {
-                let start = flat.len();
-                flat.push(first);
-                while let Some(&(_, g)) = more.get(at).filter(|m| m.0 == id as u64) {
-                    flat.push(g as u32);
-                    at += 1;
-                }
-                let hash = flat[start..]
-                    .iter()
-                    .fold(0x811c_9dc5_u32, |h, &g| (h ^ g).wrapping_mul(0x0100_0193));
-                let mut slot = hash as usize & (list_size - 1);
-                loop {
-                    match lists[slot] {
-                        0 => {
-                            let set = self.push_set(&flat[start..]);
-                            seen.push((start..flat.len(), set));
-                            lists[slot] = seen.len() as u32;
-                            break set;
-                        }
-                        i => {
-                            let (range, set) = &seen[i as usize - 1];
-                            if flat[range.clone()] == flat[start..] {
-                                flat.truncate(start);
-                                break *set;
-                            }
-                            slot = (slot + 1) & (list_size - 1);
-                        }
-                    }
-                }
             };
-            tokens[id].set = set;
         }
         if !global.is_empty() {
             self.r.global = Some(self.push_set(global));
@@ -1230,12 +1342,42 @@ fn trim_comment(line: &[u8]) -> &[u8] {
     crate::lines::trim(&line[..end])
 }
 
-#[cfg(feature = "aipref")]
-/// A diagnostic's detail: the parts, as text.
+/// A diagnostic's detail: the parts, as text (invalid UTF-8 replaced).
 fn joined(parts: &[&[u8]]) -> String {
     let mut s = String::new();
     for part in parts {
-        s.push_str(&String::from_utf8_lossy(part));
+        // (`from_utf8` first: every parse has compiled it already, while the lossy reading is
+        // compiled only when reached.)
+        match core::str::from_utf8(part) {
+            Ok(text) => s.push_str(text),
+            Err(_) => push_lossy_text(&mut s, part),
+        }
     }
     s
+}
+
+/// `bytes` appended to `s` with invalid UTF-8 replaced. Out of line: rare, and compiled only when
+/// reached on a cold start.
+#[cold]
+#[inline(never)]
+fn push_lossy_text(s: &mut String, bytes: &[u8]) {
+    s.push_str(&String::from_utf8_lossy(bytes));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `field_of` finds a name spelt exactly before the dialect's own reading of keys
+    /// (`field_of_inexact`): right only while no field name nor typo is a prefix of a record's
+    /// name, which google's prefix matching would find first.
+    #[test]
+    fn exact_names_read_alike() {
+        let prefixes = FIELDS.iter().chain(TYPOS).map(|&(n, _)| n);
+        for p in prefixes {
+            for &(record, _) in RECORDS {
+                assert!(!starts_with_ci(record.as_bytes(), p), "{p} {record}");
+            }
+        }
+    }
 }

@@ -339,13 +339,21 @@ pub(crate) fn find(path: &Subject<'_>, from: usize, needle: &[u8]) -> Option<usi
             }
             None
         }
-        _ => match (
-            path.text().and_then(|p| p.get(from..)),
-            core::str::from_utf8(needle),
-        ) {
-            (Some(h), Ok(n)) => h.find(n),
-            _ => find_bytes(haystack, needle),
-        },
+        _ => find_long(path, from, needle),
+    }
+}
+
+/// `find` for a needle over 32 octets. Out of line: rare, and the Two-Way searcher is most of
+/// `find`'s code, compiled only when reached on a cold start.
+#[cold]
+#[inline(never)]
+fn find_long(path: &Subject<'_>, from: usize, needle: &[u8]) -> Option<usize> {
+    match (
+        path.text().and_then(|p| p.get(from..)),
+        core::str::from_utf8(needle),
+    ) {
+        (Some(h), Ok(n)) => h.find(n),
+        _ => find_bytes(path.bytes.get(from..)?, needle),
     }
 }
 

@@ -16,6 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { wasmOptPasses } from '../../scripts/wasm-opt-passes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const list = process.argv.includes('--list');
@@ -36,8 +37,7 @@ function parent() {
   for (const f of readdirSync(join(root, 'pkg'))) if (/\.(js|wasm)$/.test(f)) copyFileSync(join(root, 'pkg', f), join(dir, f));
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
   // The same passes as scripts/build-pkg.mjs, keeping the names section.
-  const passes = (process.env.ROBOTS_EVAL_WASM_OPT ?? '-O3').split(' ');
-  execFileSync(join(root, 'node_modules', '.bin', 'wasm-opt'), [asBuilt, '--remove-imports', ...passes, '-g', '--strip-producers', '--strip-target-features', '-o', join(dir, 'robots_eval_bg.wasm')]);
+  execFileSync(join(root, 'node_modules', '.bin', 'wasm-opt'), [asBuilt, '--remove-imports', ...wasmOptPasses(), '-g', '--strip-producers', '--strip-target-features', '-o', join(dir, 'robots_eval_bg.wasm')]);
   const names = functionNames(readFileSync(join(dir, 'robots_eval_bg.wasm')));
   const shipped = WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(root, 'pkg', 'robots_eval_bg.wasm')))).length;
   if (shipped !== WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(dir, 'robots_eval_bg.wasm')))).length) {
