@@ -3,7 +3,7 @@
 # of two runs of bench/js/parse-loop.mjs that differ only in the number of parses (20,000 and
 # 100,000), so that Node's start and the warm-up cancel out; V8 flags as in
 # bench/js/query-instructions.sh (docs/performance.md).
-#   bash bench/js/parse-instructions.sh FILE [--pkg DIR]
+#   bash bench/js/parse-instructions.sh FILE [--pkg DIR]    (FILE: small, medium or large, of ../shared/bench)
 set -euo pipefail
 loop="$(dirname "$0")/parse-loop.mjs"
 count() {

@@ -6,6 +6,7 @@
 # compilation, when the optimised code arrives depends on the machine's load, and identical runs
 # differed by up to 2x; so, they agree within about 1% (docs/performance.md).
 #   bash bench/js/query-instructions.sh FILE url|path [--site] [--pkg DIR]
+#   (FILE: small, medium or large, of ../shared/bench)
 set -euo pipefail
 loop="$(dirname "$0")/query-loop.mjs"
 count() {
