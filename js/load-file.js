@@ -33,7 +33,11 @@ function load(file, length) {
     const fs = process.getBuiltinModule('node:fs');
     const fd = fs.openSync(path, 'r');
     try {
-      for (let n = -1; n !== 0 && read < bytes.length; read += n) n = fs.readSync(fd, bytes, read, bytes.length - read, read);
+      let n;
+      do {
+        n = fs.readSync(fd, bytes, read, bytes.length - read, read);
+        read += n;
+      } while (n > 0 && read < bytes.length);
     } finally {
       fs.closeSync(fd);
     }
