@@ -6,8 +6,10 @@
 // 3. CRAWLERS (the site owner's additions);
 // 4. isbot, the maintained User-Agent pattern list (search engines, SEO tools, AI crawlers,
 //    feed readers, headless browsers, HTTP libraries);
-// 5. a token of the AI crawler table (ai-crawlers.js, with the site owner's AI_CRAWLERS rows).
-// Anything else is a person's browser (or an unidentified client) and is never gated.
+// 5. a token of the AI crawler table (ai-crawlers.js, with the site owner's AI_CRAWLERS rows), or
+//    of the address lists (ip-lists.js, with the site owner's IP_LISTS rows).
+// Anything else is a person's browser (or an unidentified client) and is never gated, unless it
+// signs its requests (worker.js).
 import { isbotMatch } from 'isbot';
 
 /**
@@ -51,7 +53,7 @@ export function crawlerName(ua, hint) {
 /**
  * Classifies one request: `{ crawler: false, by }` or `{ crawler: true, by, name, cf }`, where
  * `by` says what decided (`NOT_CRAWLERS`, `cloudflare`, `CRAWLERS`, `isbot`, `AI_CRAWLERS`,
- * `browser`). `lists`: lower-case `crawlers`, `notCrawlers` and `aiTokens`.
+ * `IP_LISTS`, `browser`). `lists`: lower-case `crawlers`, `notCrawlers`, `aiTokens` and `listTokens`.
  */
 export function classify(ua, cf, lists) {
   const lowered = ua.toLowerCase();
@@ -60,6 +62,7 @@ export function classify(ua, cf, lists) {
   const listed = lists.crawlers.find((s) => lowered.includes(s));
   const match = listed ?? isbotMatch(ua);
   const ai = match === null ? lists.aiTokens.find((s) => lowered.includes(s)) : undefined;
-  const by = bot?.verified ? 'cloudflare' : listed ? 'CRAWLERS' : match !== null ? 'isbot' : ai ? 'AI_CRAWLERS' : null;
-  return by ? { crawler: true, by, name: crawlerName(ua, match ?? ai), cf: bot } : { crawler: false, by: 'browser' };
+  const ip = match === null && ai === undefined ? lists.listTokens?.find((s) => lowered.includes(s)) : undefined;
+  const by = bot?.verified ? 'cloudflare' : listed ? 'CRAWLERS' : match !== null ? 'isbot' : ai ? 'AI_CRAWLERS' : ip ? 'IP_LISTS' : null;
+  return by ? { crawler: true, by, name: crawlerName(ua, match ?? ai ?? ip), cf: bot } : { crawler: false, by: 'browser' };
 }

@@ -1,35 +1,36 @@
-// robots.txt gate: a Cloudflare Worker in front of an origin. Every crawler (crawlers.js) is
-// checked against the origin's robots.txt before its request reaches the origin: the group that
+// robots.txt gate: a Cloudflare Worker in front of an origin. Who is asking comes first
+// (identity.js: a Web Bot Auth signature, or a claim checked against its crawler's published
+// addresses), then every crawler (crawlers.js) is checked against the origin's robots.txt before
+// its request reaches the origin: the group of its verified product token, else the group that
 // names it, else the `*` group. People's browsers stream through untouched. Every crawler decision
 // can be explained: the 403's X-Robots-Eval header, a Workers Analytics Engine data point, and in
 // report-only mode a log line. See README.md.
 import { getRobots } from './robots-cache.js';
-import { classify, substrings } from './crawlers.js';
+import { classify, crawlerName, substrings } from './crawlers.js';
+import { identify, identifyByAddress, identityConfig } from './identity.js';
+import { claimedCrawler, refreshLists } from './ip-lists.js';
 import { aiCrawlerTable, findAiCrawler } from './ai-crawlers.js';
 import { refusal, serialize, withContentUsage } from './ai-preferences.js';
 import { parseContentUsage } from 'robots-eval';
-
-/** AI_CRAWLERS parsed, or (when it is malformed: never break traffic over configuration) the built-in table. */
-function aiTableOf(env) {
-  try {
-    return aiCrawlerTable(env.AI_CRAWLERS);
-  } catch (e) {
-    console.error(`worker-gate: ${e.message}; using the built-in AI crawler table`);
-    return aiCrawlerTable();
-  }
-}
+import { parsedVar } from './vars.js';
 
 /** The parsed vars, kept while the platform passes the same `env` object. */
 let settings = null;
 function settingsOf(env) {
   if (settings?.env !== env) {
-    const aiTable = aiTableOf(env);
+    const aiTable = parsedVar(env, 'AI_CRAWLERS', aiCrawlerTable);
+    const ipTable = identityConfig(env).lists;
     settings = {
       env,
-      lists: { crawlers: substrings(env.CRAWLERS), notCrawlers: substrings(env.NOT_CRAWLERS), aiTokens: [...aiTable.keys()] },
+      lists: { crawlers: substrings(env.CRAWLERS), notCrawlers: substrings(env.NOT_CRAWLERS), aiTokens: [...aiTable.keys()], listTokens: [...ipTable.keys()] },
       reportOnly: env.MODE === 'report-only',
       aiEnforce: env.AI_PREFERENCES === 'enforce',
       aiTable,
+      ipTable,
+      // The policies, each with its safe default (README.md, "Identity").
+      spoofed: env.SPOOFED === 'unknown' ? 'unknown' : 'block',
+      invalid: env.INVALID_SIGNATURE === 'unverified' ? 'unverified' : 'block',
+      userTriggered: env.USER_TRIGGERED === 'pass' ? 'pass' : 'robots',
     };
   }
   return settings;
@@ -53,7 +54,8 @@ function pathPrefix(pathname) {
 
 // The Analytics Engine data point of a decision: `index1` is the crawler; blobs and doubles in
 // this order (README.md: "Observability" has the column names and a query).
-const BLOBS = ['verdict', 'mode', 'crawler', 'by', 'cfCategory', 'pathPrefix', 'rule', 'group', 'userAgent', 'aiPurposes', 'contentUsage'];
+const BLOBS = ['verdict', 'mode', 'crawler', 'by', 'cfCategory', 'pathPrefix', 'rule', 'group', 'userAgent', 'aiPurposes', 'contentUsage',
+  'identity', 'identityReason', 'token', 'signatureAgent'];
 const DOUBLES = ['line', 'robotsStatus', 'cfScore'];
 
 /** Sends the decision to Analytics Engine (binding ANALYTICS, when configured) and, in report-only mode, to the log. */
@@ -77,12 +79,49 @@ function decidingLine(prefs, field, key) {
   return field === 'Content-Usage' ? prefs.why.contentUsage[key]?.line : prefs.why.contentSignal?.[key] ?? undefined;
 }
 
-/** The end of the X-Robots-Eval header: who the gate took for a crawler, and why. */
-function whoHeader(who) {
+/**
+ * The end of the X-Robots-Eval header: who the gate took for a crawler and why, the identity
+ * (identity.js), the product token whose group applied (`*`: the `*` group only) and the
+ * verified signature agent.
+ */
+function whoHeader(who, fields) {
   let header = `; crawler="${clean(who.name)}"; by=${who.by}`;
   if (who.cf?.category) header += `; cf-verified-bot="${clean(who.cf.category)}"`;
   if (who.cf?.score != null) header += `; cf-bot-score=${who.cf.score}`;
+  header += `; identity=${fields.identity}; identity-reason=${fields.identityReason}; token="${clean(fields.token)}"`;
+  if (fields.signatureAgent) header += `; signature-agent="${clean(fields.signatureAgent)}"`;
   return header;
+}
+
+/**
+ * The robots.txt agent an identity is held to, and its name for reports: a verified agent's
+ * configured token, a verified address's crawler; '' (the `*` group only) for a claim its
+ * addresses contradict; else the User-Agent. `null` when the policy blocks the identity outright.
+ */
+function agentOf(id, ua, who, policy) {
+  switch (id.identity) {
+    case 'verified':
+      if (id.token) return { agent: id.token, token: id.token };
+      return id.reason === 'claim-outside-list' ? { agent: '', token: '*' } : { agent: ua, token: who.name };
+    case 'ip-verified':
+      return { agent: id.token, token: id.token };
+    case 'spoofed':
+      return policy.spoofed === 'block' ? null : { agent: '', token: '*' };
+    case 'invalid':
+      return null;
+    default:
+      return { agent: ua, token: who.name };
+  }
+}
+
+/**
+ * Whether a request is a user-triggered fetch the site lets pass (USER_TRIGGERED = "pass"): its
+ * operator says robots.txt does not govern it, and its identity is proven (its published
+ * addresses, or a signature from an origin SIGNATURE_AGENTS names), never only claimed.
+ */
+function passesAsUserTriggered(id, token, s) {
+  if (s.userTriggered !== 'pass' || !(id.identity === 'ip-verified' || (id.identity === 'verified' && id.token))) return false;
+  return claimedCrawler(s.ipTable, token)?.userTriggered === true || findAiCrawler(s.aiTable, token)?.purposes.includes('user-input') === true;
 }
 
 /** The gate's 403: a short text saying why, and the decision header. */
@@ -107,15 +146,61 @@ function refusalText(r, ai, where) {
  * asks for /robots.txt) and passes untouched. A decision is `{ fields, response, usage, ai, who }`:
  * `fields` as recorded (README.md), `response` the 403 to answer with or null to pass the request
  * on, `usage` robots.txt's Content-Usage for the URL and crawler (null when it is disallowed),
- * `ai` the crawler's AI table row when AI_PREFERENCES enforces. Exported for bench.mjs, which times
- * it on its own.
+ * `ai` the crawler's AI table row when AI_PREFERENCES enforces. `options` (`{ now, fetch }`) go
+ * to identify(). Exported for bench.mjs, which times it on its own.
  */
-export async function decide(request, target, env, ctx) {
+export async function decide(request, target, env, ctx, options = {}) {
   if (target.pathname === '/robots.txt') return null;
   const ua = request.headers.get('user-agent') ?? '';
-  const { lists, reportOnly, aiEnforce, aiTable } = settingsOf(env);
-  const who = classify(ua, request.cf, lists);
-  if (!who.crawler) return null;
+  const s = settingsOf(env);
+  const { lists, reportOnly, aiTable } = s;
+  let who = classify(ua, request.cf, lists);
+  // A browser passes at once, unless it signs its requests (signed agents often send a
+  // browser's User-Agent); NOT_CRAWLERS passes whatever it sends.
+  if (!who.crawler && (who.by === 'NOT_CRAWLERS' || !(request.headers.has('signature-input') || request.headers.has('signature')))) return null;
+  if (!who.crawler) who = { crawler: true, by: 'signature', name: crawlerName(ua) || 'unnamed', cf: null };
+
+  let id = await identify(request, env, { ...options, ctx });
+  if (id.identity === 'invalid' && s.invalid === 'unverified') {
+    // INVALID_SIGNATURE = "unverified": the signature is ignored, the address check still applies.
+    const byAddress = await identifyByAddress(request, env, options);
+    id = byAddress.reason === 'no-claim' ? { ...byAddress, reason: `ignored-${id.reason}` } : byAddress;
+  }
+  const held = agentOf(id, ua, who, s);
+  const fields = {
+    verdict: 'allowed',
+    mode: reportOnly ? 'report-only' : 'enforce',
+    crawler: who.name,
+    by: who.by,
+    cfCategory: who.cf?.category ?? '',
+    pathPrefix: pathPrefix(target.pathname),
+    rule: '',
+    group: '',
+    userAgent: cut(ua),
+    aiPurposes: '',
+    contentUsage: '',
+    identity: id.identity,
+    identityReason: id.reason,
+    token: held?.token ?? id.token ?? '',
+    signatureAgent: id.signatureAgent ?? '',
+    line: 0,
+    robotsStatus: 0,
+    cfScore: who.cf?.score ?? -1,
+  };
+  const decision = { fields, response: null, usage: null, ai: null, who, reportOnly };
+  if (held === null) {
+    fields.verdict = 'forbidden';
+    fields.rule = `identity ${id.identity}: ${id.reason}`;
+    if (!reportOnly) decision.response = forbidden(target, `forbidden${whoHeader(who, fields)}`, id.identity === 'spoofed'
+      ? `This request claims to be ${id.token}, and does not come from ${id.token}'s published addresses.`
+      : `This request's Web Bot Auth signature is invalid (${id.reason}).`);
+    return decision;
+  }
+  if (passesAsUserTriggered(id, held.token, s)) {
+    fields.verdict = 'passed';
+    fields.rule = 'user-triggered fetch (USER_TRIGGERED = "pass")';
+    return decision;
+  }
 
   let robots;
   try {
@@ -125,48 +210,41 @@ export async function decide(request, target, env, ctx) {
     console.error(`worker-gate: ${e?.message ?? e}`);
     return null;
   }
-  const verdict = robots.explain(target.href, ua);
-  const s = robots.source;
-  const failed = s.treatedAs === 'disallow-all';
+  const { agent } = held;
+  const verdict = robots.explain(target.href, agent);
+  const src = robots.source;
+  const failed = src.treatedAs === 'disallow-all';
   const rule = verdict.rule ? cut(`${verdict.rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${verdict.rule.pattern}`) : '';
-  const ai = findAiCrawler(aiTable, ua);
-  const fields = {
+  const ai = agent === '' ? null : findAiCrawler(aiTable, agent);
+  Object.assign(fields, {
     verdict: verdict.allowed ? 'allowed' : 'disallowed',
-    mode: reportOnly ? 'report-only' : 'enforce',
-    crawler: who.name,
-    by: who.by,
-    cfCategory: who.cf?.category ?? '',
-    pathPrefix: pathPrefix(target.pathname),
-    rule: failed ? `robots.txt ${s.status || 'unreachable'}: ${s.reason}` : rule,
+    rule: failed ? `robots.txt ${src.status || 'unreachable'}: ${src.reason}` : rule,
     group: cut(verdict.group?.agents.join(',') ?? ''),
-    userAgent: cut(ua),
     aiPurposes: ai?.purposes.join(',') ?? '',
-    contentUsage: '',
     line: verdict.line,
-    robotsStatus: s.status,
-    cfScore: who.cf?.score ?? -1,
-  };
-  const decision = { fields, response: null, usage: null, ai: aiEnforce ? ai : null, who, reportOnly };
+    robotsStatus: src.status,
+  });
+  decision.ai = s.aiEnforce ? ai : null;
   if (!verdict.allowed) {
     if (reportOnly) return decision;
     const header = failed
-      ? `disallowed; robots-txt=${s.status || 'unreachable'}; policy=${s.policy}; reason=${clean(s.reason)}`
+      ? `disallowed; robots-txt=${src.status || 'unreachable'}; policy=${src.policy}; reason=${clean(src.reason)}`
       : `disallowed; line=${verdict.line}; rule="${clean(rule)}"`;
     const why = failed
-      ? `robots.txt could not be used (${s.status ? `HTTP ${s.status}` : 'no response'}): ${s.message}`
+      ? `robots.txt could not be used (${src.status ? `HTTP ${src.status}` : 'no response'}): ${src.message}`
       : `robots.txt line ${verdict.line} (${rule}) disallows this URL for this crawler.`;
-    decision.response = forbidden(target, header + whoHeader(who), why);
+    decision.response = forbidden(target, header + whoHeader(who, fields), why);
     return decision;
   }
 
-  const prefs = robots.aiPreferences(target.href, ua);
+  const prefs = robots.aiPreferences(target.href, agent);
   decision.usage = prefs.contentUsage;
   fields.contentUsage = serialize(prefs.contentUsage);
   const refused = decision.ai && refusal(decision.ai.purposes, prefs.contentUsage, prefs.contentSignal, (field, key) => decidingLine(prefs, field, key));
   if (refused) {
     const text = refusalText(refused, decision.ai);
     Object.assign(fields, { verdict: 'refused', rule: text.rule, line: refused.line });
-    if (!reportOnly) decision.response = forbidden(target, text.header + whoHeader(who), text.why);
+    if (!reportOnly) decision.response = forbidden(target, text.header + whoHeader(who, fields), text.why);
   }
   return decision;
 }
@@ -183,26 +261,45 @@ function answer(decision, response, target) {
     Object.assign(decision.fields, { verdict: 'refused', rule: text.rule, line: 0 });
     if (!decision.reportOnly) {
       response.body?.cancel().catch(() => {});
-      return forbidden(target, text.header + whoHeader(decision.who), text.why);
+      return forbidden(target, text.header + whoHeader(decision.who, decision.fields), text.why);
     }
   }
   return decision.usage ? withContentUsage(response, decision.usage) : response;
 }
 
+/**
+ * The Worker's fetch, with `options` for identify() (`{ now, fetch }`: tests pass a fetch that
+ * carries key directory requests to servers on loopback; the Worker passes none).
+ */
+export async function handle(request, env, ctx, options = {}) {
+  const url = new URL(request.url);
+  // ORIGIN (tests, or an origin on another host): forward there instead of to request.url.
+  const target = env.ORIGIN ? new URL(url.pathname + url.search, env.ORIGIN) : url;
+  const decision = await decide(request, target, env, ctx, options);
+  const upstream = () => (env.ORIGIN ? fetch(new Request(target, request)) : fetch(request));
+  if (decision === null) return upstream();
+  let response = decision.response;
+  try {
+    response ??= answer(decision, await upstream(), target);
+  } finally {
+    record(env, decision.fields, decision.reportOnly);
+  }
+  return response;
+}
+
 export default {
-  async fetch(request, env, ctx) {
-    const url = new URL(request.url);
-    // ORIGIN (tests, or an origin on another host): forward there instead of to request.url.
-    const target = env.ORIGIN ? new URL(url.pathname + url.search, env.ORIGIN) : url;
-    const decision = await decide(request, target, env, ctx);
-    const upstream = () => (env.ORIGIN ? fetch(new Request(target, request)) : fetch(request));
-    if (decision === null) return upstream();
-    let response = decision.response;
-    try {
-      response ??= answer(decision, await upstream(), target);
-    } finally {
-      record(env, decision.fields, decision.reportOnly);
-    }
-    return response;
+  fetch: (request, env, ctx) => handle(request, env, ctx),
+  /** The Cron Trigger: the crawlers' address lists refreshed into KV (CRAWLER_IPS). */
+  async scheduled(controller, env, ctx) {
+    const run = refreshLists(identityConfig(env).lists, env, (u, i) => fetch(u, i)).then((results) => {
+      for (const r of results) {
+        if (r.error) console.error(`worker-gate: address list ${r.url}: ${r.error}; the stored copy is kept`);
+        else console.log(`worker-gate: address list ${r.url}: ${r.prefixes} prefixes`);
+      }
+      if (!env.CRAWLER_IPS) console.error('worker-gate: no KV namespace bound as CRAWLER_IPS; each isolate fetches the lists itself');
+      return results;
+    });
+    ctx.waitUntil(run);
+    await run;
   },
 };

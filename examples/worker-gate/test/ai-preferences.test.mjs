@@ -112,7 +112,7 @@ test('AI_PREFERENCES=enforce refuses each row of the AI crawler table by its pur
 test("the origin's own Content-Usage refuses too, and the 403 names it", async () => {
   const res = await get('usage', '/open/hdr', GPTBOT);
   assert.equal(res.status, 403);
-  assert.equal(res.headers.get('x-robots-eval'), 'refused; purpose=training; train-ai=n; header="train-ai=n"; crawler="GPTBot"; by=isbot');
+  assert.equal(res.headers.get('x-robots-eval'), 'refused; purpose=training; train-ai=n; header="train-ai=n"; crawler="GPTBot"; by=isbot; identity=unverified; identity-reason=no-client-address; token="GPTBot"');
   assert.match(await res.text(), /Content-Usage/);
 });
 

@@ -71,16 +71,16 @@ test("Cloudflare's verified-bot signal makes a client a crawler, and the header 
   const category = await get('star', '/private/page', cf({ verifiedBotCategory: 'Search Engine Crawler' }));
   assert.equal(category.status, 403);
   assert.equal(category.headers.get('x-robots-eval'),
-    'disallowed; line=2; rule="Disallow: /private"; crawler="Safari"; by=cloudflare; cf-verified-bot="Search Engine Crawler"');
+    'disallowed; line=2; rule="Disallow: /private"; crawler="Safari"; by=cloudflare; cf-verified-bot="Search Engine Crawler"; identity=unverified; identity-reason=no-claim; token="Safari"');
   const bm = await get('star', '/private/page', cf({ botManagement: { verifiedBot: true, score: 1 } }));
   assert.equal(bm.status, 403);
-  assert.match(bm.headers.get('x-robots-eval'), /; by=cloudflare; cf-bot-score=1$/);
+  assert.match(bm.headers.get('x-robots-eval'), /; by=cloudflare; cf-bot-score=1; identity=unverified;/);
   const google = await get('star', '/private/page', {
     'user-agent': table.rows.find((r) => r.name === 'Googlebot').ua,
     'cf-blob': JSON.stringify({ verifiedBotCategory: 'Search Engine Crawler', botManagement: { verifiedBot: true, score: 1 } }),
   });
   assert.equal(google.headers.get('x-robots-eval'),
-    'disallowed; line=2; rule="Disallow: /private"; crawler="Googlebot"; by=cloudflare; cf-verified-bot="Search Engine Crawler"; cf-bot-score=1');
+    'disallowed; line=2; rule="Disallow: /private"; crawler="Googlebot"; by=cloudflare; cf-verified-bot="Search Engine Crawler"; cf-bot-score=1; identity=unverified; identity-reason=no-client-address; token="Googlebot"');
   // A low bot score alone does not make a browser a crawler (people behind odd networks score low too).
   assert.equal((await get('star', '/private/page', cf({ botManagement: { verifiedBot: false, score: 2 } }))).status, 200);
   assert.equal((await get('star', '/private/page', cf({ verifiedBotCategory: '' }))).status, 200);
@@ -126,7 +126,7 @@ test('AI_CRAWLERS from wrangler.toml adds crawlers and their purposes; a malform
   const ua = `${BROWSER} AcmeAI-Reader/2.0`;
   const res = await get('custom', '/private/x', { 'user-agent': ua });
   assert.equal(res.status, 403);
-  assert.equal(res.headers.get('x-robots-eval'), 'disallowed; line=2; rule="Disallow: /private"; crawler="AcmeAI-Reader"; by=AI_CRAWLERS');
+  assert.equal(res.headers.get('x-robots-eval'), 'disallowed; line=2; rule="Disallow: /private"; crawler="AcmeAI-Reader"; by=AI_CRAWLERS; identity=unverified; identity-reason=no-claim; token="AcmeAI-Reader"');
   const [point] = await ae.where((p) => p.index === 'AcmeAI-Reader');
   assert.equal(point.blobs[9], 'training,user-input');
   // The built-in rows are still there.
@@ -136,7 +136,7 @@ test('AI_CRAWLERS from wrangler.toml adds crawlers and their purposes; a malform
   // A row without purposes is reported, and the gate goes on with the built-in table.
   assert.equal((await get('broken', '/private/x', { 'user-agent': table.rows.find((r) => r.name === 'GPTBot').ua })).status, 403);
   assert.equal((await get('broken', '/private/x', { 'user-agent': BROWSER })).status, 200);
-  assert.match(gates.log(), /AI_CRAWLERS: \{"token":"NoPurpose"\} needs a token and purposes among training, search, user-input; using the built-in AI crawler table/);
+  assert.match(gates.log(), /AI_CRAWLERS: \{"token":"NoPurpose"\} needs a token and purposes among training, search, user-input; AI_CRAWLERS ignored, the built-in default applies/);
 });
 
 test('odd clients never break the gate', async () => {

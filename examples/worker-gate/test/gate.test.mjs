@@ -175,8 +175,10 @@ after(() => {
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 const get = (gate, path, ua) => fetch(`${gates.url(gate)}${path}`, { headers: { 'user-agent': ua } });
 // The end of the X-Robots-Eval header: who the gate took for a crawler, and why.
-const listed = '; crawler="ListedBot"; by=CRAWLERS';
-const badBot = '; crawler="BadBot"; by=isbot';
+// ...and the identity: no signature, and no claim an address list can check.
+const unverified = (token) => `; identity=unverified; identity-reason=no-claim; token="${token}"`;
+const listed = `; crawler="ListedBot"; by=CRAWLERS${unverified('ListedBot')}`;
+const badBot = `; crawler="BadBot"; by=isbot${unverified('BadBot')}`;
 
 test('an allowed crawler and a browser get a 10 MB body byte-identical', async () => {
   for (const ua of ['BadBot/1.0', BROWSER, 'ListedBot/2']) {
@@ -198,7 +200,7 @@ test('a crawler from the CRAWLERS list, and one isbot knows, obey the * group', 
   const res = await get('enforce', '/nocrawl/a', 'ListedBot/2');
   assertBlocked(res, `disallowed; line=5; rule="Disallow: /nocrawl"${listed}`);
   const curl = await get('enforce', '/nocrawl/a', 'curl/8.0');
-  assertBlocked(curl, 'disallowed; line=5; rule="Disallow: /nocrawl"; crawler="curl"; by=isbot');
+  assertBlocked(curl, `disallowed; line=5; rule="Disallow: /nocrawl"; crawler="curl"; by=isbot${unverified('curl')}`);
   const allowed = await get('enforce', '/public', 'BadBot');
   assert.equal(allowed.status, 200);
   assert.equal(await allowed.text(), 'origin GET /public ua=BadBot');

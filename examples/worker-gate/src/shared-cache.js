@@ -1,0 +1,74 @@
+// The Cache API (caches.default) in front of a fetch: shared by the isolates of a data centre, so
+// a new isolate does not go back to the origin for a robots.txt (robots-cache.js) or a signer for
+// its key directory (directory.js). Only a 200 whose size is known and within the limit is
+// stored; the platform's cache honours its Cache-Control, and the time it spent there comes back
+// as `Age`, so a copy is never used past its lifetime. Where there is no Cache API (plain workerd
+// without a cache service), every call goes to `fetchFn`.
+
+const STORED_AT = 'x-robots-eval-stored-at';
+
+/** A fetch that goes through caches.default first (when the platform has one), then `fetchFn`. */
+export function cachedFetch(ctx, maxBytes, fetchFn = (url, init) => fetch(url, init)) {
+  const shared = globalThis.caches?.default;
+  return async (url, init) => {
+    if (shared) {
+      try {
+        const hit = await shared.match(url);
+        if (hit) {
+          const headers = new Headers(hit.headers);
+          const storedAt = Number(headers.get(STORED_AT));
+          headers.delete(STORED_AT);
+          if (storedAt > 0) {
+            const age = Number(headers.get('age')) || 0;
+            headers.set('age', String(age + Math.max(0, Math.floor((Date.now() - storedAt) / 1000))));
+          }
+          headers.set('x-robots-eval-cache', 'hit');
+          return new Response(hit.body, { status: hit.status, headers });
+        }
+      } catch {
+        // No Cache API here (e.g. workerd without a cache service): the origin it is.
+      }
+    }
+    const res = await fetchFn(url, init);
+    if (shared && res.status === 200 && !(Number(res.headers.get('content-length')) > maxBytes)) {
+      const put = store(shared, url, res.clone(), maxBytes).catch(() => {});
+      if (ctx?.waitUntil) ctx.waitUntil(put);
+    }
+    return res;
+  };
+}
+
+/** The bytes of a body stream, or null (the rest cancelled) once it passes `maxBytes`. */
+export async function readCapped(body, maxBytes) {
+  const reader = body.getReader();
+  const chunks = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > maxBytes) {
+      reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.length;
+  }
+  return bytes;
+}
+
+/** Puts a response into the Cache API, unless its body turns out longer than maxBytes. */
+async function store(shared, url, res, maxBytes) {
+  const body = await readCapped(res.body, maxBytes);
+  if (body === null) return;
+  const headers = new Headers(res.headers);
+  headers.set(STORED_AT, String(Date.now()));
+  headers.delete('content-length');
+  headers.delete('transfer-encoding');
+  await shared.put(url, new Response(body, { status: 200, headers }));
+}
