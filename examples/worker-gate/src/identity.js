@@ -66,7 +66,9 @@ const outcome = (identity, reason, token = null, signatureAgent = null) => ({ id
  */
 function agentMember(sig, field) {
   const covered = sig.components.filter(([name]) => name === 'signature-agent');
-  if (covered.length === 0) return { identity: 'invalid', reason: 'signature-agent-not-covered' };
+  // No Signature-Agent: no URL to fetch keys from, and the gate holds none by other means (the
+  // draft's "When No URL Is Available"). One that is sent must be signed.
+  if (covered.length === 0) return field === null ? { identity: 'unverified', reason: 'no-signature-agent' } : { identity: 'invalid', reason: 'signature-agent-not-covered' };
   // Several covered members (a signer that also covers another's): its own is keyed by its label.
   const [, params] = covered.length === 1 ? covered[0] : covered.find(([, p]) => p.get('key') === sig.label) ?? [];
   if (params === undefined) return { identity: 'unverified', reason: 'signature-agent-ambiguous' };

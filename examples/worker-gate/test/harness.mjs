@@ -6,7 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const example = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,17 +87,21 @@ export function dataPoints() {
   return { handler, where };
 }
 
-/** Bundles the Worker with wrangler into a fresh directory: `{ dir, modules }` (capnp module lines). */
-export function bundle() {
+/**
+ * Bundles a Worker with wrangler into a fresh directory: `{ dir, modules }` (capnp module lines).
+ * `entry`: the entry module (default: wrangler.toml's `main`, the Worker as deployed).
+ */
+export function bundle(entry) {
   const dir = mkdtempSync(join(tmpdir(), 'worker-gate-'));
   try {
-    execFileSync(bin('wrangler'), ['deploy', '--dry-run', '--outdir', dir], { cwd: example, env: { ...offline, WRANGLER_LOG: 'warn' }, stdio: 'pipe' });
+    execFileSync(bin('wrangler'), ['deploy', '--dry-run', '--outdir', dir, ...(entry ? [entry] : [])], { cwd: example, env: { ...offline, WRANGLER_LOG: 'warn' }, stdio: 'pipe' });
   } catch (e) {
     throw new Error(`wrangler could not bundle the Worker: ${e.stderr}${e.stdout}`);
   }
+  const main = entry ? basename(entry) : 'worker.js';
   const wasm = readdirSync(dir).filter((f) => f.endsWith('.wasm'));
   const modules = [
-    '(name = "worker.js", esModule = embed "worker.js")',
+    `(name = "${main}", esModule = embed "${main}")`,
     ...wasm.map((f) => `(name = "${f}", wasm = embed "${f}")`),
   ];
   return { dir, modules };
@@ -108,11 +112,11 @@ const text = (v) => JSON.stringify(String(v));
 
 /**
  * Starts workerd with one gate per entry of `gates` (name -> { vars, cache, analytics }) and
- * the external services in `externals` (name -> "127.0.0.1:port"). Resolves to
- * `{ url(name), log(), stop() }`.
+ * the external services in `externals` (name -> "127.0.0.1:port"). `entry`: the Worker's entry
+ * module (default: the Worker as deployed). Resolves to `{ url(name), log(), pid, stop() }`.
  */
-export async function startGates(gates, externals = {}) {
-  const { dir, modules } = bundle();
+export async function startGates(gates, externals = {}, { entry } = {}) {
+  const { dir, modules } = bundle(entry);
   const names = Object.keys(gates);
   const services = names.map((n) => {
     const g = gates[n];
@@ -160,6 +164,7 @@ const config :Workerd.Config = (
   return {
     url: (name) => `http://127.0.0.1:${ports[name]}`,
     log: () => out,
+    pid: child.pid,
     stop() {
       try { process.kill(-child.pid, 'SIGTERM'); } catch {}
       rmSync(dir, { recursive: true, force: true });
