@@ -49,7 +49,7 @@ export function identityConfig(env) {
     config = {
       env,
       agents: parsedVar(env, 'SIGNATURE_AGENTS', signatureAgents),
-      lists: parsedVar(env, 'IP_LISTS', ipListTable),
+      lists: parsedVar(env, 'IP_LISTS', (v) => ipListTable(v, { builtIn: env.IP_LISTS_BUILT_IN !== 'off' })),
       directoryTimeoutMs: numberVar(env.DIRECTORY_TIMEOUT_MS, 0) || DIRECTORY_TIMEOUT_MS,
     };
   }
@@ -161,8 +161,8 @@ async function webBotAuth(request, options) {
 
 /**
  * The identity of `request`: `{ identity, token, signatureAgent, reason }` (README.md,
- * "Outcomes"). `env`: the Worker's env (SIGNATURE_AGENTS, IP_LISTS, CRAWLER_IPS,
- * DIRECTORY_TIMEOUT_MS); `now`: milliseconds since the epoch; `fetch`: the fetch for key
+ * "Outcomes"). `env`: the Worker's env (SIGNATURE_AGENTS, IP_LISTS, IP_LISTS_BUILT_IN,
+ * CRAWLER_IPS, DIRECTORY_TIMEOUT_MS); `now`: milliseconds since the epoch; `fetch`: the fetch for key
  * directories and address lists; `ctx`: the Worker's context, for work that outlives the request.
  */
 export async function identify(request, env, { now = Date.now(), fetch: fetchFn = (u, i) => fetch(u, i), ctx } = {}) {

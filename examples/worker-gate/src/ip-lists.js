@@ -48,9 +48,10 @@ const KV_PREFIX = 'ip-list:';
 /**
  * The table with the site owner's rows (`IP_LISTS`: an array of `{ tokens, url, userTriggered? }`,
  * or the same as a JSON string) added: `Map(lower-case token -> { token, urls, userTriggered })`.
- * A configured row's tokens leave the built-in rows. Malformed rows are an error.
+ * A configured row's tokens leave the built-in rows; `builtIn: false` leaves out the built-in
+ * table altogether (IP_LISTS_BUILT_IN = "off"). Malformed rows are an error.
  */
-export function ipListTable(extra) {
+export function ipListTable(extra, { builtIn = true } = {}) {
   const rows = typeof extra === 'string' && extra.trim() !== '' ? JSON.parse(extra) : extra ?? [];
   if (!Array.isArray(rows)) throw new TypeError('IP_LISTS must be an array of { tokens, url }');
   for (const row of rows) {
@@ -70,7 +71,7 @@ export function ipListTable(extra) {
       table.set(key, entry);
     }
   };
-  for (const row of IP_LISTS) add(row, (key) => !mine.has(key));
+  if (builtIn) for (const row of IP_LISTS) add(row, (key) => !mine.has(key));
   for (const row of rows) add(row, () => true);
   return table;
 }
