@@ -6,48 +6,75 @@
 // Cache API (cold), so the time is CPU time on this thread. Not a test: the figures depend on
 // the machine; compare rows of one run, not runs of different machines.
 //
+// Identity (src/identity.js) is timed too: verifying a signed request whose key is cached, and
+// the address check of a claim against a list of 5,000 prefixes. With `--baseline REV`, the
+// gate of git revision REV is bundled the same way and browser requests are timed through both,
+// interleaved, in this one run.
+//
 //   npm run build                        # at the repository root (pkg/), once
 //   cd examples/worker-gate && npm install
-//   node bench.mjs [requests] [isolates] # default 10000 requests per kind, 200 cold isolates
+//   node bench.mjs [requests] [isolates] [--baseline REV]   # default 10000 per kind, 200 isolates
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { Robots } from 'robots-eval';
+import { identify } from './src/identity.js';
+import { PrefixSet } from './src/ip-prefixes.js';
+import { newKey, signedHeaders } from './test/signer.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const N = Number(process.argv[2]) || 10000;
-const ISOLATES = Number(process.argv[3]) || 200;
+const args = process.argv.slice(2);
+const baselineAt = args.indexOf('--baseline');
+const BASELINE = baselineAt >= 0 ? args.splice(baselineAt, 2)[1] : null;
+const N = Number(args[0]) || 10000;
+const ISOLATES = Number(args[1]) || 200;
 
 // The bundle; its .wasm import is the module compiled once here (deploy time, not timed).
 const WASM = Symbol.for('worker-gate-bench.wasm');
 const out = mkdtempSync(join(tmpdir(), 'worker-gate-bench-'));
-await build({
-  entryPoints: [join(here, 'src', 'worker.js')],
-  bundle: true,
-  format: 'esm',
-  platform: 'neutral',
-  conditions: ['workerd', 'worker', 'browser'],
-  outfile: join(out, 'worker.mjs'),
-  logLevel: 'warning',
-  plugins: [{
-    name: 'precompiled-wasm',
-    setup(b) {
-      b.onResolve({ filter: /\.wasm$/ }, (args) => ({ path: join(args.resolveDir, args.path), namespace: 'wasm' }));
-      b.onLoad({ filter: /.*/, namespace: 'wasm' }, (args) => {
-        // One entry per .wasm file (the package has two: robots.txt, and META / X-Robots-Tag).
-        const name = basename(args.path);
-        (globalThis[WASM] ??= {})[name] = new WebAssembly.Module(readFileSync(args.path));
-        return { contents: `export default globalThis[Symbol.for("worker-gate-bench.wasm")][${JSON.stringify(name)}];`, loader: 'js' };
-      });
-    },
-  }],
-});
-const bundleUrl = pathToFileURL(join(out, 'worker.mjs')).href;
+/** Bundles the gate whose entry is `entry` to `outfile` (imports resolved from this example's node_modules). */
+async function bundleGate(entry, outfile) {
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    conditions: ['workerd', 'worker', 'browser'],
+    nodePaths: [join(here, 'node_modules')],
+    outfile,
+    logLevel: 'warning',
+    plugins: [{
+      name: 'precompiled-wasm',
+      setup(b) {
+        b.onResolve({ filter: /\.wasm$/ }, (args) => ({ path: join(args.resolveDir, args.path), namespace: 'wasm' }));
+        b.onLoad({ filter: /.*/, namespace: 'wasm' }, (args) => {
+          // One entry per .wasm file (the package has two: robots.txt, and META / X-Robots-Tag).
+          const name = basename(args.path);
+          (globalThis[WASM] ??= {})[name] = new WebAssembly.Module(readFileSync(args.path));
+          return { contents: `export default globalThis[Symbol.for("worker-gate-bench.wasm")][${JSON.stringify(name)}];`, loader: 'js' };
+        });
+      },
+    }],
+  });
+  return pathToFileURL(outfile).href;
+}
+const bundleUrl = await bundleGate(join(here, 'src', 'worker.js'), join(out, 'worker.mjs'));
 /** A fresh instance of the Worker's modules: new isolate-level state, a new wasm instance. */
 const freshWorker = (n) => import(`${bundleUrl}?isolate=${n}`);
+// The baseline: the gate's src/ at git revision BASELINE, bundled the same way.
+let baseline = null;
+if (BASELINE) {
+  const dir = join(out, 'baseline');
+  mkdirSync(dir);
+  const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: here, encoding: 'utf8' }).trim();
+  const tar = execFileSync('git', ['archive', BASELINE, 'examples/worker-gate/src'], { cwd: root, maxBuffer: 1 << 26 });
+  execFileSync('tar', ['-x', '-C', dir], { input: tar });
+  baseline = await import(await bundleGate(join(dir, 'examples/worker-gate/src/worker.js'), join(out, 'baseline.mjs')));
+}
 
 // A medium robots.txt: 40 groups of 10 rules, a group for BadBot, and the * group with an AI
 // preference (Content-Usage).
@@ -61,8 +88,29 @@ lines.push('User-agent: BadBot', 'Disallow: /private', 'Allow: /private/open', '
   'Content-Usage: train-ai=n, search=y');
 const ROBOTS = lines.join('\n') + '\n';
 
+// An address list of 5,000 prefixes (4,000 IPv4, 1,000 IPv6), made up deterministically, with
+// Google's 66.249.64.0/27 and 2001:4860:4801:10::/64 among them.
+let seed = 1;
+const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+const PREFIXES = ['66.249.64.0/27'];
+while (PREFIXES.length < 4000) PREFIXES.push(`${1 + Math.floor(rand() * 222)}.${Math.floor(rand() * 256)}.${Math.floor(rand() * 256)}.0/${24 + Math.floor(rand() * 5)}`);
+PREFIXES.push('2001:4860:4801:10::/64');
+while (PREFIXES.length < 5000) PREFIXES.push(`2001:${Math.floor(rand() * 65536).toString(16)}:${Math.floor(rand() * 65536).toString(16)}::/${48 + Math.floor(rand() * 17)}`);
+// The signer's key directory (served here; identify()'s `fetch` option carries https://signer.example to it).
+const key = newKey();
+
 let robotsHits = 0;
 const server = createServer((req, res) => {
+  if (req.url === '/ip-list.json') {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ prefixes: PREFIXES.map((p) => (p.includes(':') ? { ipv6Prefix: p } : { ipv4Prefix: p })) }));
+    return;
+  }
+  if (req.url === '/.well-known/http-message-signatures-directory') {
+    res.writeHead(200, { 'content-type': 'application/http-message-signatures-directory+json', 'cache-control': 'max-age=86400' });
+    res.end(JSON.stringify({ keys: [key.jwk] }));
+    return;
+  }
   if (req.url === '/robots.txt') {
     robotsHits++;
     res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=3600' });
@@ -74,8 +122,15 @@ const server = createServer((req, res) => {
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const origin = `http://127.0.0.1:${server.address().port}`;
-const env = { MODE: 'enforce', DIALECT: 'rfc9309', ORIGIN: origin, AI_PREFERENCES: 'enforce' };
+const env = {
+  MODE: 'enforce', DIALECT: 'rfc9309', ORIGIN: origin, AI_PREFERENCES: 'enforce',
+  IP_LISTS_BUILT_IN: 'off', IP_LISTS: [{ tokens: ['Googlebot'], url: `${origin}/ip-list.json` }],
+  SIGNATURE_AGENTS: [{ origin: 'https://signer.example', token: 'ExampleBot' }],
+};
 const ctx = { waitUntil() {} };
+// identify()'s `fetch` option: https://signer.example is this origin server (the SSRF checks run
+// on the name first, as in production).
+const options = { fetch: (url, init) => fetch(String(url).replace('https://signer.example', origin), init) };
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const INSTAGRAM = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 339.0.3.12.91 (iPhone14,5; iOS 17_5; en_US; en; scale=3.00; 1170x2532; 616263478)';
@@ -83,7 +138,9 @@ const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 const GPTBOT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.3; +https://openai.com/gptbot)';
 const SEARCHBOT = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36; compatible; OAI-SearchBot/1.3; +https://openai.com/searchbot';
 const VERIFIED = { verifiedBotCategory: 'Search Engine Crawler', botManagement: { verifiedBot: true, score: 1 } };
-// [name, User-Agent, path(i), request.cf, the expected answer: null (passed on) or 403]
+const SIGNED = 'signed';
+// [name, User-Agent, path(i), request.cf, the expected answer: null (passed on) or 403, client address]
+// A User-Agent of SIGNED: Chrome's, with a Web Bot Auth signature made for that request (not timed).
 const kinds = [
   ['browser (Chrome): not a crawler, no lookup', CHROME, (i) => `/nocrawl/page${i}`, undefined, null],
   ['in-app browser (Instagram): not a crawler', INSTAGRAM, (i) => `/nocrawl/page${i}`, undefined, null],
@@ -94,13 +151,18 @@ const kinds = [
   ['crawler named by a group (BadBot), allowed', 'Mozilla/5.0 (compatible; BadBot/1.0; +https://bad.example)', (i) => `/private/open/${i}`, undefined, null],
   ['crawler named by a group (BadBot), disallowed: 403', 'BadBot/1.0', (i) => `/private/page${i}`, undefined, 403],
   ['Cloudflare-verified crawler, * group, allowed', GOOGLEBOT, (i) => `/articles/${i}`, VERIFIED, null],
+  ['signed agent (Web Bot Auth, key cached, Ed25519), its token\'s group, allowed', SIGNED, (i) => `/articles/${i}`, undefined, null],
+  ['Googlebot from its published addresses (5,000-prefix list), allowed', GOOGLEBOT, (i) => `/articles/${i}`, undefined, null, (i) => `66.249.64.${i % 32}`],
+  ['Googlebot from elsewhere (spoofed): 403', GOOGLEBOT, (i) => `/articles/${i}`, undefined, 403, (i) => `198.51.100.${i % 250}`],
 ];
 
 const q = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 const us = (ms) => (ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(1)} µs`);
-const request = (path, ua, cf) => {
+const request = (path, ua, cf, address) => {
   const target = new URL(path, origin);
-  const r = new Request(target, { headers: { 'user-agent': ua } });
+  const headers = ua === SIGNED ? { 'user-agent': CHROME, ...signedHeaders(target.href, 'https://signer.example', key) } : { 'user-agent': ua };
+  if (address) headers['cf-connecting-ip'] = address;
+  const r = new Request(target, { headers });
   if (cf) Object.defineProperty(r, 'cf', { value: cf });
   return [r, target];
 };
@@ -113,8 +175,8 @@ const row = (name, times) => {
 const warm = await freshWorker('warm');
 // Warm: the first crawler request fetches robots.txt from the origin; then the JIT.
 await warm.decide(...request('/x', 'BadBot', undefined), env, ctx);
-for (const [, ua, path, cf] of kinds) {
-  for (let i = 0; i < 2000; i++) await warm.decide(...request(path(i), ua, cf), env, ctx);
+for (const [, ua, path, cf, , address] of kinds) {
+  for (let i = 0; i < 2000; i++) await warm.decide(...request(path(i), ua, cf, address?.(i)), env, ctx, options);
 }
 
 console.log(`worker-gate bench: node bench.mjs ${N} ${ISOLATES}  (Node ${process.version}, load average ${loadavg()[0].toFixed(1)}; robots.txt ${ROBOTS.length} B, 40 groups)`);
@@ -136,12 +198,12 @@ const reference = [
   ['for scale: `robots.explain()` alone (the package)', alone((url) => robots.explain(url, GOOGLEBOT))],
   ['for scale: `robots.aiPreferences()` alone (the package)', alone((url) => robots.aiPreferences(url, GOOGLEBOT))],
 ];
-for (const [name, ua, path, cf, want] of kinds) {
+for (const [name, ua, path, cf, want, address] of kinds) {
   const times = new Float64Array(N);
   for (let i = 0; i < N; i++) {
-    const [r, target] = request(path(i), ua, cf);
+    const [r, target] = request(path(i), ua, cf, address?.(i));
     const t0 = performance.now();
-    const decision = await warm.decide(r, target, env, ctx);
+    const decision = await warm.decide(r, target, env, ctx, options);
     times[i] = performance.now() - t0;
     const status = decision?.response?.status ?? null;
     if (status !== want) throw new Error(`${name}: got ${status ?? 'pass'}`);
@@ -150,6 +212,66 @@ for (const [name, ua, path, cf, want] of kinds) {
 }
 for (const [name, times] of reference) row(name, times);
 robots.free();
+
+// Identity alone (src/identity.js as the gate runs it), and the prefix set alone.
+console.log('');
+console.log('| identity (key directory and address list cached) | p50 | p99 |');
+console.log('|---|---:|---:|');
+const timeIdentify = async (make, want) => {
+  const times = new Float64Array(N);
+  for (let i = 0; i < N + 2000; i++) {
+    const r = make(i);
+    const t0 = performance.now();
+    const id = await identify(r, env, options);
+    if (i >= 2000) times[i - 2000] = performance.now() - t0;
+    if (!want.test(id.identity)) throw new Error(`identify: ${JSON.stringify(id)}, want ${want}`);
+  }
+  return times;
+};
+row('identify(): a signed request verified (Ed25519, key cached)', await timeIdentify((i) => request(`/articles/${i}`, SIGNED)[0], /^verified$/));
+row('identify(): a Googlebot claim checked against 5,000 prefixes (half in, half out)', await timeIdentify((i) => request(`/articles/${i}`, GOOGLEBOT, undefined, i % 2 ? `66.249.64.${i % 32}` : `198.51.100.${i % 250}`)[0], /^(ip-verified|spoofed)$/));
+const set = new PrefixSet(PREFIXES);
+const lookups = (make) => {
+  const addresses = Array.from({ length: N }, (_, i) => make(i));
+  const times = new Float64Array(N);
+  let hits = 0;
+  for (let round = 0; round < 2; round++) {
+    for (let i = 0; i < N; i++) {
+      const t0 = performance.now();
+      if (set.has(addresses[i])) hits++;
+      times[i] = performance.now() - t0;
+    }
+  }
+  if (hits === 0) throw new Error('no address was in the set');
+  return times;
+};
+row('`PrefixSet.has()`: an IPv4 address, 5,000 prefixes', lookups((i) => (i % 4 === 0 ? `66.249.64.${i % 32}` : `${1 + (i % 222)}.${(i * 7) % 256}.${(i * 13) % 256}.${i % 256}`)));
+row('`PrefixSet.has()`: an IPv6 address, 5,000 prefixes', lookups((i) => (i % 4 === 0 ? `2001:4860:4801:10::${(i % 4096).toString(16)}` : `2001:${((i * 2654435761) >>> 16).toString(16)}:${(i % 65536).toString(16)}::${(i % 4096).toString(16)}`)));
+
+if (baseline) {
+  // Browsers through this gate and the baseline's, in alternating blocks.
+  console.log('');
+  console.log(`| browser requests: this gate and the gate at ${BASELINE} | p50 | p99 |`);
+  console.log('|---|---:|---:|');
+  await baseline.decide(...request('/x', 'BadBot', undefined), env, ctx);
+  for (const [name, ua, path] of kinds.slice(0, 2)) {
+    const mine = [];
+    const theirs = [];
+    for (let block = 0; block < 20; block++) {
+      for (const [gate, times] of block % 2 ? [[warm, mine], [baseline, theirs]] : [[baseline, theirs], [warm, mine]]) {
+        for (let i = 0; i < N / 10; i++) {
+          const [r, target] = request(path(i), ua);
+          const t0 = performance.now();
+          const decision = await gate.decide(r, target, env, ctx, options);
+          times.push(performance.now() - t0);
+          if (decision !== null) throw new Error(`${name}: a browser was taken for a crawler`);
+        }
+      }
+    }
+    row(`${name}, this gate`, mine);
+    row(`${name}, the gate at ${BASELINE}`, theirs);
+  }
+}
 if (robotsHits !== 1) throw new Error(`robots.txt was fetched ${robotsHits} times; the cache should have held it`);
 
 // Cold: a new isolate (fresh module instance: its wasm instantiated, its caches empty) answers its

@@ -20,6 +20,11 @@ const MAX_TTL_MS = 24 * 3600_000;
 export const FAILURE_TTL_MS = 60_000;
 // Keys of a directory that has since failed stay usable this long past their lifetime.
 const STALE_MS = 24 * 3600_000;
+// Signers choose the URLs: directories held per isolate, and fetches in flight, are bounded so
+// that a flood of made-up names can neither fill memory nor turn the gate into a fetch cannon.
+export const MAX_DIRECTORIES = 1000;
+export const MAX_FETCHES = 16;
+let fetching = 0;
 
 // Special-purpose addresses (IANA IPv4 and IPv6 Special-Purpose Address Registries, RFC 6890):
 // this network, private use, shared (CGN), loopback, link-local, IETF protocol assignments,
@@ -181,7 +186,8 @@ const directories = new Map(); // url -> { keys?, until, fetchedAt, reason?, ret
  * The key with thumbprint `keyid` in the directory at `url`: `{ key, alg }`, or `{ reason }` when
  * the gate cannot have it (a failure code, or `unknown-key`: the directory answered without it).
  * A `keyid` the cached copy lacks refetches the directory (a key rotation), at most once per
- * FAILURE_TTL_MS. Concurrent requests for one directory share one fetch.
+ * FAILURE_TTL_MS. Concurrent requests for one directory share one fetch; beyond MAX_FETCHES
+ * directories in flight, a new one is not fetched (`directory-busy`).
  */
 export async function directoryKey(url, keyid, { fetch: fetchFn, now, ctx, timeoutMs }) {
   let entry = directories.get(url);
@@ -190,6 +196,7 @@ export async function directoryKey(url, keyid, { fetch: fetchFn, now, ctx, timeo
   if (entry?.pending) {
     entry = await entry.pending;
   } else if (!entry || (entry.retryAt <= now && (!fresh || entry.fetchedAt + FAILURE_TTL_MS <= now))) {
+    if (fetching >= MAX_FETCHES) return { reason: 'directory-busy' };
     entry = await refresh(url, entry, fetchFn, now, ctx, timeoutMs);
   }
   const key = entry.keys?.get(keyid);
@@ -199,15 +206,20 @@ export async function directoryKey(url, keyid, { fetch: fetchFn, now, ctx, timeo
 }
 
 function refresh(url, old, fetchFn, now, ctx, timeoutMs) {
+  fetching++;
   const pending = fetchDirectory(url, cachedFetch(ctx, DIRECTORY_MAX_BYTES, fetchFn), timeoutMs).then(
     ({ keys, ttl }) => ({ keys, until: now + ttl, fetchedAt: now, retryAt: now }),
     // A failure keeps the keys the gate holds (an outage must not revoke them) and is not retried
     // for FAILURE_TTL_MS.
     (e) => ({ keys: old?.keys, until: old?.until ?? 0, fetchedAt: old?.fetchedAt ?? now, reason: e.reason ?? 'directory-unreachable', retryAt: now + FAILURE_TTL_MS }),
   ).then((entry) => {
+    fetching--;
     directories.set(url, entry);
     return entry;
   });
+  // The oldest entry makes room (Map order is insertion order; a refreshed entry is reinserted).
+  directories.delete(url);
+  if (directories.size >= MAX_DIRECTORIES) directories.delete(directories.keys().next().value);
   directories.set(url, { ...(old ?? { until: 0, fetchedAt: 0, retryAt: 0 }), pending });
   ctx?.waitUntil?.(pending);
   return pending;

@@ -113,9 +113,10 @@ const text = (v) => JSON.stringify(String(v));
 /**
  * Starts workerd with one gate per entry of `gates` (name -> { vars, cache, analytics }) and
  * the external services in `externals` (name -> "127.0.0.1:port"). `entry`: the Worker's entry
- * module (default: the Worker as deployed). Resolves to `{ url(name), log(), pid, stop() }`.
+ * module (default: the Worker as deployed); `v8Flags`: flags for V8 (e.g. `--expose-gc`).
+ * Resolves to `{ url(name), log(), pid, stop() }`.
  */
-export async function startGates(gates, externals = {}, { entry } = {}) {
+export async function startGates(gates, externals = {}, { entry, v8Flags = [] } = {}) {
   const { dir, modules } = bundle(entry);
   const names = Object.keys(gates);
   const services = names.map((n) => {
@@ -138,6 +139,7 @@ const config :Workerd.Config = (
     ${services.join(',\n    ')}
   ],
   sockets = [ ${names.map((n) => `(name = "${n}", address = "127.0.0.1:0", http = (cfBlobHeader = "cf-blob"), service = "${n}")`).join(', ')} ],
+  v8Flags = [ ${v8Flags.map(text).join(', ')} ],
 );
 `);
   // fd 3 is workerd's control descriptor: one JSON line per socket once it listens.

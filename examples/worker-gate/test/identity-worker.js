@@ -6,6 +6,7 @@
 //   POST /__identify  { url, method, headers, now? } -> identify()'s answer for that request
 //   POST /__verify    { request: { url, method, headers }, label, jwk } -> { base, valid } (RFC 9421 alone)
 //   POST /__refusal   { urls } -> [reason or null] (directory.js refusal(), WHATWG URL parsing as workerd does it)
+//   GET /__gc         a full garbage collection of this isolate (workerd started with --expose-gc)
 //   anything else     the gate, as deployed, with that fetch
 import gate, { handle } from '../src/worker.js';
 import { identify } from '../src/identity.js';
@@ -37,6 +38,11 @@ export default {
       const base = signatureBase(req, sig);
       const key = await crypto.subtle.importKey('jwk', jwk, alg === 'ed25519' ? { name: 'Ed25519' } : { name: 'RSA-PSS', hash: 'SHA-512' }, false, ['verify']);
       return Response.json({ base, valid: await verifySignature(sig, base, key, alg) });
+    }
+    if (pathname === '/__gc') {
+      if (typeof globalThis.gc !== 'function') return new Response('workerd was not started with --expose-gc', { status: 501 });
+      globalThis.gc();
+      return new Response('collected');
     }
     if (pathname === '/__refusal') {
       const { urls } = await request.json();

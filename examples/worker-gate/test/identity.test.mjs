@@ -81,6 +81,7 @@ before(async () => {
   for (const [name, handler] of Object.entries(servers)) hosts[name] = new URL(await serve(handler)).host;
   const trap = hosts.trap;
   for (const name of ['127.0.0.1', 'localhost', '[::1]', 'intranet', '169.254.169.254', 'db.internal']) hosts[name] = trap;
+  for (let i = 0; i < 24; i++) hosts[`flood${i}.test`] = hosts['slow.test'];
   lists = await serve(listServer);
   const site = await serve(origin(ROBOTS));
   const collector = new URL(await serve(ae.handler)).host;
@@ -219,6 +220,15 @@ test('unverified: no claim, no Signature-Agent, a directory that redirects, time
     expect('ip-verified', 'Googlebot', null, 'address-in-list'));
   assert.deepEqual(await identify({ ...signed('https://down.test', keyA), 'user-agent': GOOGLEBOT, 'cf-connecting-ip': '198.51.100.7' }),
     expect('spoofed', 'Googlebot', null, 'address-not-in-list'));
+});
+
+test('a flood of made-up directory names: at most 16 fetches in flight, the rest unverified at once', async () => {
+  const before = dirs.slow.hits;
+  const results = await Promise.all(Array.from({ length: 24 }, (_, i) => identify(signed(`https://flood${i}.test`, keyA))));
+  const reasons = results.map((r) => r.reason).sort();
+  assert.equal(reasons.filter((r) => r === 'directory-timeout').length, 16, reasons.join());
+  assert.equal(reasons.filter((r) => r === 'directory-busy').length, 8, reasons.join());
+  assert.equal(dirs.slow.hits - before, 16);
 });
 
 test('key rotation: a keyid the directory lacks is unverified, and verifies once the directory publishes it', async () => {
