@@ -15,6 +15,7 @@
 //   cd examples/worker-gate && npm install
 //   node bench.mjs [requests] [isolates] [--baseline REV]   # default 10000 per kind, 200 isolates
 import { execFileSync } from 'node:child_process';
+import { sign } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readFileSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -212,6 +213,7 @@ for (const [name, ua, path, cf, want, address] of kinds) {
 }
 for (const [name, times] of reference) row(name, times);
 robots.free();
+if (robotsHits !== 1) throw new Error(`robots.txt was fetched ${robotsHits} times; the cache should have held it`);
 
 // Identity alone (src/identity.js as the gate runs it), and the prefix set alone.
 console.log('');
@@ -230,6 +232,19 @@ const timeIdentify = async (make, want) => {
 };
 row('identify(): a signed request verified (Ed25519, key cached)', await timeIdentify((i) => request(`/articles/${i}`, SIGNED)[0], /^verified$/));
 row('identify(): a Googlebot claim checked against 5,000 prefixes (half in, half out)', await timeIdentify((i) => request(`/articles/${i}`, GOOGLEBOT, undefined, i % 2 ? `66.249.64.${i % 32}` : `198.51.100.${i % 250}`)[0], /^(ip-verified|spoofed)$/));
+{
+  // For scale: the Ed25519 verification alone (WebCrypto, the same key, a signature base as long).
+  const cryptoKey = await crypto.subtle.importKey('jwk', key.jwk, { name: 'Ed25519' }, false, ['verify']);
+  const message = new TextEncoder().encode(`"@authority": 127.0.0.1\n"signature-agent";key="agent1": "https://signer.example"\n"@signature-params": ("@authority" "signature-agent";key="agent1");created=1700000000;expires=1700000300;keyid="${key.keyid}";tag="web-bot-auth"`);
+  const signature = sign(null, message, key.privateKey);
+  const times = new Float64Array(N);
+  for (let i = 0; i < N + 2000; i++) {
+    const t0 = performance.now();
+    if (!(await crypto.subtle.verify({ name: 'Ed25519' }, cryptoKey, signature, message))) throw new Error('verify');
+    if (i >= 2000) times[i - 2000] = performance.now() - t0;
+  }
+  row('for scale: `crypto.subtle.verify()` alone, Ed25519', times);
+}
 const set = new PrefixSet(PREFIXES);
 const lookups = (make) => {
   const addresses = Array.from({ length: N }, (_, i) => make(i));
@@ -272,7 +287,6 @@ if (baseline) {
     row(`${name}, the gate at ${BASELINE}`, theirs);
   }
 }
-if (robotsHits !== 1) throw new Error(`robots.txt was fetched ${robotsHits} times; the cache should have held it`);
 
 // Cold: a new isolate (fresh module instance: its wasm instantiated, its caches empty) answers its
 // first crawler request; robots.txt comes from the Cache API (shared by the isolates of a data

@@ -6,6 +6,7 @@
 // can be explained: the 403's X-Robots-Eval header, a Workers Analytics Engine data point, and in
 // report-only mode a log line. See README.md.
 import { getRobots } from './robots-cache.js';
+import { isbotMatch } from 'isbot';
 import { classify, crawlerName, substrings } from './crawlers.js';
 import { identify, identifyByAddress, identityConfig } from './identity.js';
 import { claimedCrawler, refreshLists } from './ip-lists.js';
@@ -22,7 +23,14 @@ function settingsOf(env) {
     const ipTable = identityConfig(env).lists;
     settings = {
       env,
-      lists: { crawlers: substrings(env.CRAWLERS), notCrawlers: substrings(env.NOT_CRAWLERS), aiTokens: [...aiTable.keys()], listTokens: [...ipTable.keys()] },
+      lists: {
+        crawlers: substrings(env.CRAWLERS),
+        notCrawlers: substrings(env.NOT_CRAWLERS),
+        aiTokens: [...aiTable.keys()],
+        // Only the list tokens isbot would not catch (none of the built-in ones): every browser
+        // request is scanned against these.
+        listTokens: [...ipTable.keys()].filter((t) => !aiTable.has(t) && isbotMatch(t) === null),
+      },
       reportOnly: env.MODE === 'report-only',
       aiEnforce: env.AI_PREFERENCES === 'enforce',
       aiTable,
@@ -156,8 +164,9 @@ export async function decide(request, target, env, ctx, options = {}) {
   const { lists, reportOnly, aiTable } = s;
   let who = classify(ua, request.cf, lists);
   // A browser passes at once, unless it signs its requests (signed agents often send a
-  // browser's User-Agent); NOT_CRAWLERS passes whatever it sends.
-  if (!who.crawler && (who.by === 'NOT_CRAWLERS' || !(request.headers.has('signature-input') || request.headers.has('signature')))) return null;
+  // browser's User-Agent; a Signature without Signature-Input is no Web Bot Auth signature);
+  // NOT_CRAWLERS passes whatever it sends.
+  if (!who.crawler && (who.by === 'NOT_CRAWLERS' || !request.headers.has('signature-input'))) return null;
   if (!who.crawler) who = { crawler: true, by: 'signature', name: crawlerName(ua) || 'unnamed', cf: null };
 
   let id = await identify(request, env, { ...options, ctx });
