@@ -51,9 +51,22 @@ export function crawlerName(ua, hint) {
 }
 
 /**
+ * The product tokens of the crawler tables as one pattern (every browser request is tested
+ * against it, so one regular expression rather than a loop of substring searches):
+ * `{ pattern, by }`, `by` mapping each lower-case token to the table that has it.
+ */
+export function tokenPattern(tables) {
+  const by = new Map();
+  for (const [name, tokens] of Object.entries(tables)) for (const t of tokens) if (!by.has(t.toLowerCase())) by.set(t.toLowerCase(), name);
+  const alternatives = [...by.keys()].sort((a, b) => b.length - a.length).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return { pattern: alternatives.length ? new RegExp(alternatives.join('|')) : null, by };
+}
+
+/**
  * Classifies one request: `{ crawler: false, by }` or `{ crawler: true, by, name, cf }`, where
  * `by` says what decided (`NOT_CRAWLERS`, `cloudflare`, `CRAWLERS`, `isbot`, `AI_CRAWLERS`,
- * `IP_LISTS`, `browser`). `lists`: lower-case `crawlers`, `notCrawlers`, `aiTokens` and `listTokens`.
+ * `IP_LISTS`, `browser`). `lists`: lower-case `crawlers` and `notCrawlers`, and `tokens`
+ * (tokenPattern() of the AI crawler table and the address lists).
  */
 export function classify(ua, cf, lists) {
   const lowered = ua.toLowerCase();
@@ -61,8 +74,7 @@ export function classify(ua, cf, lists) {
   const bot = cloudflareBot(cf);
   const listed = lists.crawlers.find((s) => lowered.includes(s));
   const match = listed ?? isbotMatch(ua);
-  const ai = match === null ? lists.aiTokens.find((s) => lowered.includes(s)) : undefined;
-  const ip = match === null && ai === undefined ? lists.listTokens?.find((s) => lowered.includes(s)) : undefined;
-  const by = bot?.verified ? 'cloudflare' : listed ? 'CRAWLERS' : match !== null ? 'isbot' : ai ? 'AI_CRAWLERS' : ip ? 'IP_LISTS' : null;
-  return by ? { crawler: true, by, name: crawlerName(ua, match ?? ai ?? ip), cf: bot } : { crawler: false, by: 'browser' };
+  const token = match === null ? lists.tokens.pattern?.exec(lowered)?.[0] : undefined;
+  const by = bot?.verified ? 'cloudflare' : listed ? 'CRAWLERS' : match !== null ? 'isbot' : token ? lists.tokens.by.get(token) : null;
+  return by ? { crawler: true, by, name: crawlerName(ua, match ?? token), cf: bot } : { crawler: false, by: 'browser' };
 }

@@ -7,7 +7,7 @@
 // report-only mode a log line. See README.md.
 import { getRobots } from './robots-cache.js';
 import { isbotMatch } from 'isbot';
-import { classify, crawlerName, substrings } from './crawlers.js';
+import { classify, crawlerName, substrings, tokenPattern } from './crawlers.js';
 import { identify, identifyByAddress, identityConfig } from './identity.js';
 import { claimedCrawler, refreshLists } from './ip-lists.js';
 import { aiCrawlerTable, findAiCrawler } from './ai-crawlers.js';
@@ -26,10 +26,11 @@ function settingsOf(env) {
       lists: {
         crawlers: substrings(env.CRAWLERS),
         notCrawlers: substrings(env.NOT_CRAWLERS),
-        aiTokens: [...aiTable.keys()],
-        // Only the list tokens isbot would not catch (none of the built-in ones): every browser
-        // request is scanned against these.
-        listTokens: [...ipTable.keys()].filter((t) => !aiTable.has(t) && isbotMatch(t) === null),
+        // Tokens isbot would catch anyway (every built-in list token) are left out of the pattern.
+        tokens: tokenPattern({
+          AI_CRAWLERS: [...aiTable.keys()],
+          IP_LISTS: [...ipTable.keys()].filter((t) => isbotMatch(t) === null),
+        }),
       },
       reportOnly: env.MODE === 'report-only',
       aiEnforce: env.AI_PREFERENCES === 'enforce',
