@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { closeServers, origin, serve, startGates } from './harness.mjs';
+import { cacheService, closeServers, origin, serve, startGates } from './harness.mjs';
 
 const ROBOTS = 'User-agent: BadBot\nDisallow: /private\n\nUser-agent: *\nDisallow: /nocrawl\n';
 const BIG = Buffer.alloc(10 * 1024 * 1024);
@@ -52,40 +52,8 @@ function counting(state) {
 // robots.txt over 500 KiB: a rule in the first part, padding, a rule past the limit.
 const OVERSIZED = `User-agent: *\nDisallow: /early\n${'# padding padding padding padding padding padding padding\n'.repeat(10000)}Disallow: /late\n`;
 
-// A stand-in for Cloudflare's cache behind caches.default (workerd's cacheApiOutbound protocol:
-// PUT <url> with the serialized response, GET <url> with only-if-cached; a miss is a 504). It
-// honours max-age, as the platform's cache does.
-const sharedCache = { store: new Map(), puts: 0, hits: 0 };
-function cacheService(req, res) {
-  const chunks = [];
-  req.on('data', (c) => chunks.push(c));
-  req.on('end', () => {
-    const key = `${req.headers.host}${req.url}`;
-    if (req.method === 'PUT') {
-      const raw = Buffer.concat(chunks);
-      const split = raw.indexOf('\r\n\r\n');
-      const [statusLine, ...lines] = raw.subarray(0, split).toString('latin1').split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
-      const maxAge = Number(/max-age=(\d+)/.exec(headers['cache-control'] ?? '')?.[1] ?? 0);
-      if (maxAge > 0) {
-        sharedCache.store.set(key, { status: Number(statusLine.split(' ')[1]), headers, body: raw.subarray(split + 4), expires: Date.now() + maxAge * 1000 });
-        sharedCache.puts++;
-      }
-      res.writeHead(204);
-      res.end();
-      return;
-    }
-    const hit = sharedCache.store.get(key);
-    if (req.method === 'GET' && hit && hit.expires > Date.now()) {
-      sharedCache.hits++;
-      res.writeHead(hit.status, { ...hit.headers, 'cf-cache-status': 'HIT' });
-      res.end(hit.body);
-      return;
-    }
-    res.writeHead(504, { 'cf-cache-status': 'MISS' });
-    res.end();
-  });
-}
+// A stand-in for Cloudflare's cache behind caches.default (test/harness.mjs).
+const sharedCache = cacheService();
 
 const ttlState = { hits: 0, text: 'User-agent: *\nDisallow: /old\n', cacheControl: 'max-age=2' };
 // robots.txt answers 503 (with `retryAfter` unless null, and a day of max-age that must not count)
@@ -157,7 +125,7 @@ before(async () => {
     outageTtl: { DIALECT: 'rfc9309', ORIGIN: origins.outageTtl, ROBOTS_FAILURE_TTL_MS: '1200' },
   };
   const withCache = new Set(['ttl', 'sharedA', 'sharedB']);
-  const cache = new URL(await serve(cacheService)).host;
+  const cache = new URL(await serve(sharedCache.handler)).host;
   gates = await startGates(
     Object.fromEntries(Object.entries(vars).map(([n, v]) => [n, {
       vars: { CRAWLERS: 'ListedBot, OtherBot', MODE: 'enforce', ...v },

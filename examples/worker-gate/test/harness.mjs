@@ -88,6 +88,46 @@ export function dataPoints() {
 }
 
 /**
+ * A stand-in for Cloudflare's cache behind caches.default (workerd's cacheApiOutbound protocol:
+ * PUT <url> with the serialized response, GET <url> with only-if-cached; a miss is a 504). It
+ * honours max-age, as the platform's cache does. Returns `{ handler, store, puts, hits }`.
+ */
+export function cacheService() {
+  const cache = { store: new Map(), puts: 0, hits: 0 };
+  cache.handler = (req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const key = `${req.headers.host}${req.url}`;
+      if (req.method === 'PUT') {
+        const raw = Buffer.concat(chunks);
+        const split = raw.indexOf('\r\n\r\n');
+        const [statusLine, ...lines] = raw.subarray(0, split).toString('latin1').split('\r\n');
+        const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+        const maxAge = Number(/max-age=(\d+)/.exec(headers['cache-control'] ?? '')?.[1] ?? 0);
+        if (maxAge > 0) {
+          cache.store.set(key, { status: Number(statusLine.split(' ')[1]), headers, body: raw.subarray(split + 4), expires: Date.now() + maxAge * 1000 });
+          cache.puts++;
+        }
+        res.writeHead(204);
+        res.end();
+        return;
+      }
+      const hit = cache.store.get(key);
+      if (req.method === 'GET' && hit && hit.expires > Date.now()) {
+        cache.hits++;
+        res.writeHead(hit.status, { ...hit.headers, 'cf-cache-status': 'HIT' });
+        res.end(hit.body);
+        return;
+      }
+      res.writeHead(504, { 'cf-cache-status': 'MISS' });
+      res.end();
+    });
+  };
+  return cache;
+}
+
+/**
  * Bundles a Worker with wrangler into a fresh directory: `{ dir, modules }` (capnp module lines).
  * `entry`: the entry module (default: wrangler.toml's `main`, the Worker as deployed).
  */

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { closeServers, dataPoints, origin, serve, startGates } from './harness.mjs';
+import { cacheService, closeServers, dataPoints, origin, serve, startGates } from './harness.mjs';
 import { newKey, signedHeaders } from './signer.mjs';
 
 const vectors = JSON.parse(readFileSync(new URL('./data/signature-vectors.json', import.meta.url), 'utf8'));
@@ -53,6 +53,7 @@ const servers = {
   'html.test': directory('html', (req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<html>not a directory</html>'); }),
   'down.test': directory('down', (req, res) => { res.writeHead(503); res.end('down'); }),
   'many.test': directory('many', jwks(Array.from({ length: 40 }, () => newKey().jwk))),
+  'shared.test': directory('shared', jwks([keyB.jwk], { 'cache-control': 'max-age=600' })),
   // Names a directory fetch must never reach: if the checks let one through, this counts it.
   trap: directory('trap', (req, res) => { res.writeHead(200); res.end(JSON.stringify({ keys: [keyB.jwk] })); }),
 };
@@ -74,6 +75,7 @@ function listServer(req, res) {
 }
 
 const ae = dataPoints();
+const sharedCache = cacheService();
 let gates;
 let lists;
 before(async () => {
@@ -85,6 +87,7 @@ before(async () => {
   lists = await serve(listServer);
   const site = await serve(origin(ROBOTS));
   const collector = new URL(await serve(ae.handler)).host;
+  const cache = new URL(await serve(sharedCache.handler)).host;
   const vars = {
     ORIGIN: site,
     TEST_HOSTS: hosts,
@@ -103,7 +106,10 @@ before(async () => {
     strict: { vars, analytics: 'decisions' },
     lenient: { vars: { ...vars, SPOOFED: 'unknown', INVALID_SIGNATURE: 'unverified', USER_TRIGGERED: 'pass' } },
     report: { vars: { ...vars, MODE: 'report-only' }, analytics: 'decisions' },
-  }, { decisions: collector }, { entry: 'test/identity-worker.js' });
+    // Two isolates sharing a Cache API.
+    cachedA: { vars, cache: 'cache' },
+    cachedB: { vars, cache: 'cache' },
+  }, { decisions: collector, cache }, { entry: 'test/identity-worker.js' });
 });
 
 after(() => {
@@ -229,6 +235,18 @@ test('a flood of made-up directory names: at most 16 fetches in flight, the rest
   assert.equal(reasons.filter((r) => r === 'directory-timeout').length, 16, reasons.join());
   assert.equal(reasons.filter((r) => r === 'directory-busy').length, 8, reasons.join());
   assert.equal(dirs.slow.hits - before, 16);
+});
+
+test('a key directory is shared between isolates through the Cache API, for its max-age', async () => {
+  const headers = signed('https://shared.test', keyB);
+  assert.deepEqual(await identify(headers, { gate: 'cachedA' }), expect('verified', null, 'https://shared.test', 'signature-verified'));
+  assert.equal(dirs.shared.hits, 1);
+  for (let i = 0; i < 20 && sharedCache.puts === 0; i++) await new Promise((r) => setTimeout(r, 25)); // the put runs in waitUntil
+  assert.equal(sharedCache.puts, 1);
+  // Another isolate: the directory comes from the Cache API, not from the signer.
+  assert.deepEqual(await identify(headers, { gate: 'cachedB' }), expect('verified', null, 'https://shared.test', 'signature-verified'));
+  assert.equal(dirs.shared.hits, 1);
+  assert.equal(sharedCache.hits, 1);
 });
 
 test('key rotation: a keyid the directory lacks is unverified, and verifies once the directory publishes it', async () => {
