@@ -42,7 +42,8 @@ export function cloudflareBot(cf) {
  */
 export function crawlerName(ua, hint) {
   const tokens = ua.split(/[\s;()[\],]+/).filter((t) => t && !t.includes('://') && !t.startsWith('+'));
-  const want = (hint ?? '').toLowerCase().replace(/[/;\s].*$/, '');
+  // isbot's match can be the whole `Mozilla/5.0 (compatible; ...` prefix: no hint at all.
+  const want = (hint ?? '').toLowerCase().replace(/[/;\s].*$/, '').replace(/^mozilla$/, '');
   const named = (want && tokens.find((t) => t.toLowerCase().includes(want)))
     || tokens.findLast((t) => t.includes('/') && !/^mozilla\//i.test(t))
     || tokens.at(-1)

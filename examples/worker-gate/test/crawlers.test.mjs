@@ -155,3 +155,9 @@ test('odd clients never break the gate', async () => {
     if (header !== null) assert.ok(header.length < 600 && /^[\x20-\x7e]*$/.test(header), header);
   }
 });
+
+test('a short crawler User-Agent is named by its own token, not "Mozilla"', async () => {
+  const res = await get('star', '/private/page', { 'user-agent': 'Mozilla/5.0 (compatible; ExampleBot/1.0)' });
+  assert.equal(res.status, 403);
+  assert.match(res.headers.get('x-robots-eval'), /; crawler="ExampleBot"; by=isbot;/);
+});
