@@ -20,6 +20,10 @@ export const CLOCK_SKEW_S = 60;
 // Signatures of one request looked at, at most (each may cost a directory fetch and a verify).
 const MAX_SIGNATURES = 4;
 const DIRECTORY_TIMEOUT_MS = 3000;
+// The published test keys (RFC 9421 B.1.4 test-key-ed25519 and B.1.2 test-key-rsa-pss, by their
+// RFC 7638 thumbprints): anyone can sign with them, so "Verifiers SHOULD reject known test keys"
+// (the draft's "Test and Demonstration Keys").
+export const TEST_KEYS = new Set(['poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U', 'oD0HwocPBSfpNy5W3bpJeyFGY_IQ_YpqxSjQ3Yd-CLA']);
 
 /** `SIGNATURE_AGENTS` (`[{ origin, token }]`, or its JSON) as Map(origin or directory URL -> token). */
 export function signatureAgents(value) {
@@ -119,6 +123,7 @@ async function checkSignature(request, sig, url, nowMs, options) {
     if (!(e instanceof SignatureError)) throw e;
     return { identity: e.code === 'unsupported-component' ? 'unverified' : 'invalid', reason: e.code };
   }
+  if (TEST_KEYS.has(keyid)) return { identity: 'unverified', reason: 'test-key' };
   const dir = directoryOf(agent.member);
   if (dir.refused) return { identity: 'unverified', reason: dir.refused };
   const key = await directoryKey(dir.url, keyid, options);
