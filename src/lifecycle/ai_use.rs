@@ -541,10 +541,12 @@ impl<'r, 'i> Resolver<'r, 'i> {
     /// [S-1]: any deny wins, else any allow, else unknown; a URL that may not be fetched is
     /// denied by the crawl verdict and robots.txt's own denials ([S-3], [D-10]).
     fn decide(&self, p: Purpose) -> PurposeAnswer {
+        // Not crawlable: only what robots.txt itself says counts (its lines: the verdicts,
+        // Content-Usage rules, Content-Signal lines), [D-10].
         let counted = |e: &&TraceEntry| {
             e.visible
                 && (self.crawlable
-                    || matches!(e.signal, Signal::RobotsTxt)
+                    || matches!(e.signal, Signal::RobotsTxt | Signal::ContentUsage)
                     || (e.signal == Signal::ContentSignal && e.at.line.is_some()))
         };
         let with = |effect: Effect| -> Vec<usize> {

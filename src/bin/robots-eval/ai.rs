@@ -279,11 +279,7 @@ type Response = (String, u16, Vec<(String, String)>, Vec<u8>);
 
 /// GET `url` following up to 5 redirects (TDMREP §6.1: "redirects leading to" a success): the
 /// final URL, status and headers, and the first `cap` bytes of a 2xx body.
-fn get(
-    http: &ureq::Agent,
-    url: &str,
-    cap: usize,
-) -> Result<Response, String> {
+fn get(http: &ureq::Agent, url: &str, cap: usize) -> Result<Response, String> {
     use std::io::Read;
     let mut current = url.to_string();
     for _ in 0..=5 {
