@@ -282,7 +282,7 @@ fn hostile_inputs_stay_linear() {
             ..AiUseInputs::default()
         };
         let mut best = Duration::MAX;
-        for _ in 0..3 {
+        for _ in 0..5 {
             let t = Instant::now();
             let r = robots.ai_use("https://example.com/a/b/c", "GPTBot", &inputs);
             best = best.min(t.elapsed());
@@ -291,7 +291,7 @@ fn hostile_inputs_stay_linear() {
         best
     };
     type Make = fn(usize) -> (Vec<u8>, Vec<u8>, String);
-    let cases: [(&str, Make); 5] = [
+    let cases: [(&str, Make); 6] = [
         ("64 KiB-scale nesting in tdmrep.json", |n| {
             (
                 vec![],
@@ -332,15 +332,23 @@ fn hostile_inputs_stay_linear() {
         ("a long header of directives", |n| {
             (vec![], vec![], "noai,".repeat(n / 5))
         }),
+        ("a body of unclosed tags", |n| {
+            (
+                "<div data-x ".repeat(n / 12).into_bytes(),
+                vec![],
+                String::new(),
+            )
+        }),
     ];
     let mut failures = Vec::new();
     for (what, make) in cases {
         let small = time(&make, 64 * 1024);
         let large = time(&make, 256 * 1024);
-        // Four times the input: linear is about 4x; quadratic would be 16x.
+        // Four times the input: linear is about 4x, quadratic 16x; the bound leaves room for a
+        // loaded machine (the best of five runs each).
         let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-6);
         eprintln!("{what}: 64 KiB {small:?}, 256 KiB {large:?} ({ratio:.1}x)");
-        if ratio > 9.0 && large > Duration::from_millis(20) {
+        if ratio > 12.0 && large > Duration::from_millis(20) {
             failures.push(format!(
                 "{what}: {ratio:.1}x for 4x the input ({small:?} -> {large:?})"
             ));

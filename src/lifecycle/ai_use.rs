@@ -1221,10 +1221,14 @@ impl<'r, 'i> Resolver<'r, 'i> {
             .raw(c.raw.join("\n"))
             .rules(&[c.rule, "S-11"]);
         if !invalid.is_empty() {
-            let invalid: Vec<String> = invalid.iter().map(|v| format!("{v:?}")).collect();
+            // The first few, as written: the error names what was wrong, not all of it.
+            let mut shown: Vec<String> = invalid.iter().take(8).map(|v| format!("{v:?}")).collect();
+            if invalid.len() > 8 {
+                shown.push(format!("and {} more", invalid.len().saturating_sub(8)));
+            }
             e.error = Some(format!(
                 "not 0 or 1: {}: a protocol error, treated as absent (TDMREP §5.1)",
-                invalid.join(", ")
+                shown.join(", ")
             ));
         }
         self.trace.push(e);
@@ -1268,6 +1272,18 @@ impl<'r, 'i> Resolver<'r, 'i> {
             .first()
             .map(|v| v.trim().to_ascii_lowercase());
         let operator = self.row.map_or("", |r| r.operator);
+        // Google: parts marked `data-nosnippet` are not direct input to AI Overviews and AI Mode
+        // (G-META, G-AI): a condition on AI use ([S-13], [D-11]).
+        if operator == "Google" && self.inputs.html.is_some_and(meta::has_data_nosnippet) {
+            self.conditions.push(Condition {
+                condition: "data-nosnippet",
+                value: "present".to_owned(),
+                signal: Signal::RobotsMeta,
+                at: Where::default(),
+                purposes: [Purpose::Input].to_vec(),
+                note: "the parts of the page marked data-nosnippet are not used as direct input to AI Overviews and AI Mode (Google, S-13)",
+            });
+        }
         let fetch = self.crawler.fetch_token.clone();
         // [D-4]: Googlebot's directives count for Applebot when none names Applebot.
         let apple_falls_back = fetch.eq_ignore_ascii_case("Applebot")

@@ -21,7 +21,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::date::{digits, parse_date, weekday};
-use super::html::{decode, scan, End};
+use super::html::{decode, has_attribute, scan, End};
 
 /// How much of a document is scanned for its head: the first 512 KiB. A head that is still open
 /// there is cut off, and [`MetaRobots::truncated`] says so. (Google reads far more of an HTML
@@ -359,6 +359,15 @@ pub fn directives(text: &str, tag: Option<&str>) -> (Vec<Directive>, bool) {
         None => c.list(text, Origin::Header, Scope::Generic, true),
     }
     (c.out, c.full)
+}
+
+/// Whether the document marks any part `data-nosnippet` (a boolean attribute of `span`, `div`
+/// and `section` elements: Google keeps those parts out of snippets and of direct input to AI
+/// Overviews and AI Mode). The whole document is read, up to [`HEAD_SCAN_LIMIT`] bytes.
+#[must_use]
+pub fn has_data_nosnippet(html: &[u8]) -> bool {
+    let doc = html.get(..HEAD_SCAN_LIMIT).unwrap_or(html);
+    has_attribute(doc, &[b"span", b"div", b"section"], b"data-nosnippet")
 }
 
 /// Whether a META tag or `X-Robots-Tag` prefix naming `name` addresses the crawler `agent` (a
