@@ -30,7 +30,7 @@ for (const c of cases) {
   questions.push(q);
 }
 
-const seeds = { parse: [], parse_large: [], query: [], differential: [], meta: [], fetch: [] };
+const seeds = { parse: [], parse_large: [], query: [], differential: [], meta: [], fetch: [], ai_use: [] };
 // parse: byte 0 = dialect (byte % 5), 0xF? = a small size cap; the rest is the file.
 questions.forEach((q, i) => seeds.parse.push(Buffer.concat([Buffer.from([i % DIALECTS]), q.robots])));
 for (const q of questions.slice(0, 3)) seeds.parse.push(Buffer.concat([Buffer.from([0xf3]), q.robots]));
@@ -91,6 +91,15 @@ const statements = data('ai-preferences.json').cases.flatMap((c) => [
   ...(c.robots ?? '').split('\n').filter((l) => /^content-(usage|signal)\s*:/i.test(l)).map((l) => l.replace(/^[^:]*:\s*/, '')),
 ]);
 seeds.aipref = [...new Set(statements)].map((s) => Buffer.from(s));
+
+// ai_use: tdmrep.json \xFF\xFE HTML \xFF\xFE headers (name: value per line) \xFF\xFE robots.txt
+// \xFF\xFE agent \xFF\xFE URL, from the AI-use cases (the small ones).
+for (const c of ['ai-use-examples.json', 'ai-use-project.json'].flatMap((f) => data(f).cases)) {
+  const headers = (c.headers ?? []).map(([n, v]) => `${n}: ${v}`).join('\n');
+  const parts = [c.tdmrep ?? '', c.html ?? '', headers, c.robots ?? '', c.agent, c.url].map((p) => Buffer.from(p));
+  const seed = Buffer.concat(parts.flatMap((p, i) => (i ? [SEP, p] : [p])));
+  if (seed.length <= 8192) seeds.ai_use.push(seed);
+}
 
 for (const [target, list] of Object.entries(seeds)) {
   const dir = join(fuzz, 'corpus', target);

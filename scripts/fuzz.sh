@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../fuzz"
 mode=${1:-short}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fetch meta query parse differential aipref parse_large)
+[ ${#targets[@]} -gt 0 ] || targets=(fetch meta query parse differential aipref ai_use parse_large)
 
 # The input sizes that matter to each target: a robots.txt, a query or a model file of 2 KB
 # exercises every path of the parser and matcher (larger files are parse_large's, made by
@@ -24,6 +24,7 @@ max_len() {
     meta) echo 4096 ;;
     fetch) echo 1024 ;;
     aipref) echo 4096 ;;
+    ai_use) echo 8192 ;;
     *) echo "unknown target $1" >&2; exit 2 ;;
   esac
 }
@@ -32,6 +33,7 @@ dict() {
   case $1 in
     parse | parse_large | query | differential) echo -dict=robots.dict ;;
     aipref) echo -dict=aipref.dict ;;
+    ai_use) echo -dict=ai_use.dict ;;
   esac
 }
 

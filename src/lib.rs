@@ -26,7 +26,8 @@
 //!    blocks on the floor of what they need;
 //! 6. `lifecycle/` (the `lifecycle` feature): `fetch` (what a fetch outcome means, how long a
 //!    copy stays fresh) and `meta` (robots META tags and X-Robots-Tag), re-exported here as
-//!    `robots_eval::fetch` and `robots_eval::meta`.
+//!    `robots_eval::fetch` and `robots_eval::meta`; with the `ai-use` feature also `tdmrep` and
+//!    `ai_use` (`Robots::ai_use`: AI use per purpose from every signal, with the trace).
 
 #![no_std]
 #![forbid(unsafe_code)]
@@ -67,6 +68,8 @@ mod lifecycle;
 pub use decide::{Path, Reason, Selection, Verdict};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use dialect::{Dialect, DialectId};
+#[cfg(feature = "ai-use")]
+pub use lifecycle::{ai_use, tdmrep};
 #[cfg(feature = "lifecycle")]
 pub use lifecycle::{fetch, meta};
 pub use model::{RecordKind, RuleKind};

@@ -3,7 +3,7 @@
 //!
 //! Saved fuzz inputs replay through the very checks the targets run (`fuzz/src/checks.rs`):
 //! drop a crash file into `tests/data/regressions/<target>/` (`parse`, `parse_large`, `query`,
-//! `differential`, `aipref`, `meta` or `fetch`) and `saved_fuzz_inputs_replay_clean` runs it; the committed seed corpus
+//! `differential`, `aipref`, `meta`, `fetch` or `ai_use`) and `saved_fuzz_inputs_replay_clean` runs it; the committed seed corpus
 //! `fuzz/corpus/<target>/seed-*` replays the same way (`fuzz_seed_corpus_replays_clean`). Cases small enough to read are
 //! better written out below as a named test.
 
@@ -44,6 +44,8 @@ fn targets() -> Vec<(&'static str, Check)> {
     ];
     #[cfg(feature = "lifecycle")]
     targets.extend([("meta", checks::meta as Check), ("fetch", checks::fetch)]);
+    #[cfg(feature = "ai-use")]
+    targets.push(("ai_use", checks::ai_use as Check));
     targets
 }
 

@@ -375,3 +375,55 @@ pub fn aipref(data: &[u8]) {
     let _ = Statement::parse(rule.statement).preferences();
     let _ = read_signals(data);
 }
+
+#[cfg(feature = "ai-use")]
+/// `ai_use` target: the TDMRep reader and the page-level readers behind `Robots::ai_use`. The
+/// input is tdmrep.json `\xFF\xFE` HTML `\xFF\xFE` response headers (`name: value` per line)
+/// `\xFF\xFE` robots.txt `\xFF\xFE` agent `\xFF\xFE` URL (text parts through lossy UTF-8). No
+/// panic; the answer is consistent with its trace: `by` is empty exactly when the answer is
+/// unknown, points into the trace at entries with that effect; a URL the crawler may not fetch
+/// is denied for every purpose; a malformed tdmrep.json has no rules.
+pub fn ai_use(data: &[u8]) {
+    use robots_eval::ai_use::{AiUseInputs, Answer, Effect};
+    use robots_eval::aipref::operators::PURPOSES;
+    use robots_eval::tdmrep::TdmFile;
+    let (tdm, rest) = split(data);
+    let (html, rest) = split(rest);
+    let (headers, rest) = split(rest);
+    let (robots, rest) = split(rest);
+    let (agent, url) = split(rest);
+    let file = TdmFile::parse(tdm);
+    assert!(file.error.is_none() || file.rules.is_empty());
+    let headers = String::from_utf8_lossy(headers);
+    let headers: Vec<(&str, &str)> = headers
+        .split('\n')
+        .filter_map(|l| l.split_once(':'))
+        .collect();
+    let agent = String::from_utf8_lossy(agent);
+    let url = String::from_utf8_lossy(url);
+    let robots = Robots::parse(robots);
+    let inputs = AiUseInputs {
+        headers: &headers,
+        html: Some(html),
+        tdmrep: (!tdm.is_empty()).then_some(tdm),
+        ..AiUseInputs::default()
+    };
+    let r = robots.ai_use(&url, &agent, &inputs);
+    for p in PURPOSES {
+        let a = r.answer(p);
+        assert_eq!(a.by.is_empty(), a.answer == Answer::Unknown, "{p:?}: {a:?}");
+        let want = match a.answer {
+            Answer::Allow => Some(Effect::Allow),
+            Answer::Deny => Some(Effect::Deny),
+            Answer::Unknown => None,
+        };
+        for &i in &a.by {
+            let e = &r.trace[i];
+            assert_eq!(*e.effect.get(p), want, "{p:?}: entry {i}: {e:?}");
+            assert!(e.visible);
+        }
+        if !r.crawlable {
+            assert_eq!(a.answer, Answer::Deny);
+        }
+    }
+}

@@ -28,6 +28,7 @@ macro_rules! names {
 }
 
 pub mod attach;
+pub mod operators;
 pub mod sf;
 pub mod signal;
 pub mod vocab;

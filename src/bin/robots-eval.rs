@@ -198,6 +198,8 @@ struct File {
     robots: Robots,
     lines: Option<Vec<String>>,
     name: String,
+    /// When it was fetched: the final status and the fetch policy's decision.
+    fetched: Option<(u16, fetch::Decision)>,
 }
 
 /// What a fetch taken as disallow-all (or deferred) is parsed as: the rules `fetchRobots` builds.
@@ -304,6 +306,7 @@ impl Inputs {
                 robots: Robots::parse_with(&bytes, options),
                 lines: Some(split_lines(&bytes)),
                 name: name.to_string(),
+                fetched: None,
             });
         }
         // Only the origin matters: the site's /robots.txt is fetched.
@@ -368,6 +371,7 @@ impl Inputs {
             robots: Robots::parse_with(text, options),
             lines: (treated_as == "parse").then(|| split_lines(&body)),
             name: robots_url,
+            fetched: Some((status, decision)),
         })
     }
 
@@ -1106,6 +1110,10 @@ fn test(a: &Args, inputs: &mut Inputs) -> Result<u8, Fail> {
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
+    // `ai` reads its own arguments (src/bin/robots-eval/ai.rs).
+    if argv.first().is_some_and(|c| c == "ai") {
+        return ai::main(&argv[1..]);
+    }
     let result = parse_args(&argv).and_then(|a| {
         if a.command == "version" {
             print(&format!("{NAME} {}", env!("CARGO_PKG_VERSION")))?;

@@ -34,6 +34,46 @@ const fn is_html_ws(c: u8) -> bool {
 /// One pass over the head; `on_meta(name, content)` for each complete `<meta>` tag, with the
 /// raw (still entity-encoded) attribute values.
 pub(crate) fn scan<'a>(b: &'a [u8], mut on_meta: impl FnMut(&'a [u8], Option<&'a [u8]>)) -> End {
+    walk(b, true, |tag, attrs| {
+        if !tag.eq_ignore_ascii_case(b"meta") {
+            return;
+        }
+        // Of a repeated attribute the first counts (as in HTML).
+        let first = |key: &[u8]| {
+            attrs
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(key))
+                .map(|&(_, v)| v)
+        };
+        if let Some(n) = first(b"name") {
+            on_meta(n, first(b"content"));
+        }
+    })
+}
+
+/// Whether an element named in `elements` carries the attribute `attr`, anywhere in the
+/// document (head and body), as the same tokenizer reads it: Google's `data-nosnippet` on
+/// `span`, `div` and `section`.
+pub(crate) fn has_attribute(b: &[u8], elements: &[&[u8]], attr: &[u8]) -> bool {
+    let mut found = false;
+    walk(b, false, |tag, attrs| {
+        found |= elements.iter().any(|e| tag.eq_ignore_ascii_case(e))
+            && attrs.iter().any(|(k, _)| k.eq_ignore_ascii_case(attr));
+    });
+    found
+}
+
+/// One linear pass over the tags of a document: `on_tag(name, attributes)` for each complete
+/// start tag, its attributes raw (still entity-encoded) in order, skipping comments, `<!...>`,
+/// `<?...>` and the contents of raw-text elements. With `head_only`, it stops at `</head>`,
+/// `</body>`, `</html>` or `<body` ([`End::Head`]). The attributes are collected into one buffer,
+/// reused from tag to tag.
+fn walk<'a>(
+    b: &'a [u8],
+    head_only: bool,
+    mut on_tag: impl FnMut(&'a [u8], &[(&'a [u8], &'a [u8])]),
+) -> End {
+    let mut attrs: Vec<(&'a [u8], &'a [u8])> = Vec::new();
     let mut i = 0usize;
     loop {
         let Some(off) = b.get(i..).and_then(|r| r.iter().position(|&c| c == b'<')) else {
@@ -51,9 +91,10 @@ pub(crate) fn scan<'a>(b: &'a [u8], mut on_meta: impl FnMut(&'a [u8], Option<&'a
                 i = skip_past(b, i.saturating_add(2), b'>');
                 continue;
             }
-            if [&b"head"[..], b"body", b"html"]
-                .iter()
-                .any(|t| name.eq_ignore_ascii_case(t))
+            if head_only
+                && [&b"head"[..], b"body", b"html"]
+                    .iter()
+                    .any(|t| name.eq_ignore_ascii_case(t))
             {
                 return End::Head;
             }
@@ -63,33 +104,19 @@ pub(crate) fn scan<'a>(b: &'a [u8], mut on_meta: impl FnMut(&'a [u8], Option<&'a
             }
         } else if rest.get(1).is_some_and(u8::is_ascii_alphabetic) {
             let (name, after) = tag_name(b, i.saturating_add(1));
-            if name.eq_ignore_ascii_case(b"body") {
+            if head_only && name.eq_ignore_ascii_case(b"body") {
                 return End::Head;
             }
-            if name.eq_ignore_ascii_case(b"meta") {
-                let (mut m_name, mut m_content) = (None, None);
-                let end = attributes(b, after, |k, v| {
-                    if k.eq_ignore_ascii_case(b"name") {
-                        m_name = m_name.or(Some(v));
-                    } else if k.eq_ignore_ascii_case(b"content") {
-                        m_content = m_content.or(Some(v));
-                    }
-                });
-                let Some(end) = end else { return End::Eof };
-                if let Some(n) = m_name {
-                    on_meta(n, m_content);
-                }
-                i = end;
-            } else {
-                let Some(end) = attributes(b, after, |_, _| {}) else {
-                    return End::Eof;
-                };
-                i = end;
-                if RAW_TEXT.iter().any(|t| name.eq_ignore_ascii_case(t)) {
-                    match end_tag(b, i, name) {
-                        Some(e) => i = e,
-                        None => return End::Eof,
-                    }
+            attrs.clear();
+            let Some(end) = attributes(b, after, |k, v| attrs.push((k, v))) else {
+                return End::Eof;
+            };
+            on_tag(name, &attrs);
+            i = end;
+            if RAW_TEXT.iter().any(|t| name.eq_ignore_ascii_case(t)) {
+                match end_tag(b, i, name) {
+                    Some(e) => i = e,
+                    None => return End::Eof,
                 }
             }
         } else {

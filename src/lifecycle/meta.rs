@@ -21,7 +21,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::date::{digits, parse_date, weekday};
-use super::html::{decode, scan, End};
+use super::html::{decode, has_attribute, scan, End};
 
 /// How much of a document is scanned for its head: the first 512 KiB. A head that is still open
 /// there is cut off, and [`MetaRobots::truncated`] says so. (Google reads far more of an HTML
@@ -306,9 +306,81 @@ pub fn x_robots_tag(header_values: &[&str], agent: &str) -> MetaRobots {
     c.finish(OtherMeta::default(), false)
 }
 
-/// Gathers the directives that apply to one crawler.
+/// A named `<meta>` tag of a document's head, its attribute values decoded.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HeadMeta {
+    /// Its position among the head's named META tags, from 1.
+    pub index: u32,
+    /// The `name` attribute, trimmed.
+    pub name: String,
+    /// The `content` attribute (`None` when the tag has none).
+    pub content: Option<String>,
+}
+
+/// Every named META tag of an HTML document's head, in order (read as [`meta_robots`] reads
+/// them, with the same [`HEAD_SCAN_LIMIT`]), at most [`MAX_DIRECTIVES`] of them; `true` with
+/// them when the head was cut at the limit or more tags were dropped. For readers of META tags
+/// other than robots (TDMRep's `tdm-reservation`, AI use).
+#[must_use]
+pub fn head_meta(html: &[u8]) -> (Vec<HeadMeta>, bool) {
+    let doc = html.get(..HEAD_SCAN_LIMIT).unwrap_or(html);
+    let mut tags = Vec::new();
+    let mut full = false;
+    let end = scan(doc, |name, content| {
+        if tags.len() >= MAX_DIRECTIVES {
+            full = true;
+            return;
+        }
+        let index = u32::try_from(tags.len())
+            .unwrap_or(u32::MAX)
+            .saturating_add(1);
+        tags.push(HeadMeta {
+            index,
+            name: decode(name).trim().to_owned(),
+            content: content.map(decode),
+        });
+    });
+    let cut = matches!(end, End::Eof) && html.len() > HEAD_SCAN_LIMIT;
+    (tags, cut || full)
+}
+
+/// The directives of one robots META tag (`tag`: its name, `robots` for every crawler) or of one
+/// `X-Robots-Tag` value (`tag`: `None`; its `bot:` prefixes are read), whatever crawler they
+/// address: each directive's [`Directive::scope`] says whom. At most [`MAX_DIRECTIVES`]; `true`
+/// with them when more were dropped.
+#[must_use]
+pub fn directives(text: &str, tag: Option<&str>) -> (Vec<Directive>, bool) {
+    let mut c = Collector::every();
+    match tag {
+        Some(name) if name.eq_ignore_ascii_case("robots") => {
+            c.list(text, Origin::Meta, Scope::Generic, false);
+        }
+        Some(name) => c.list(text, Origin::Meta, Scope::Agent(name.to_owned()), false),
+        None => c.list(text, Origin::Header, Scope::Generic, true),
+    }
+    (c.out, c.full)
+}
+
+/// Whether the document marks any part `data-nosnippet` (a boolean attribute of `span`, `div`
+/// and `section` elements: Google keeps those parts out of snippets and of direct input to AI
+/// Overviews and AI Mode). The whole document is read, up to [`HEAD_SCAN_LIMIT`] bytes.
+#[must_use]
+pub fn has_data_nosnippet(html: &[u8]) -> bool {
+    let doc = html.get(..HEAD_SCAN_LIMIT).unwrap_or(html);
+    has_attribute(doc, &[b"span", b"div", b"section"], b"data-nosnippet")
+}
+
+/// Whether a META tag or `X-Robots-Tag` prefix naming `name` addresses the crawler `agent` (a
+/// product token or a User-Agent): as [`meta_robots`] decides it (equal ignoring case, or `name`
+/// is the crawler's token up to a `-`).
+#[must_use]
+pub fn addresses(name: &str, agent: &str) -> bool {
+    name_applies(name.as_bytes(), product_token(agent))
+}
+
+/// Gathers the directives that apply to one crawler (`token`), or to any (`None`).
 struct Collector<'a> {
-    token: &'a [u8],
+    token: Option<&'a [u8]>,
     out: Vec<Directive>,
     full: bool,
 }
@@ -316,10 +388,23 @@ struct Collector<'a> {
 impl<'a> Collector<'a> {
     fn new(agent: &'a str) -> Self {
         Collector {
-            token: product_token(agent),
+            token: Some(product_token(agent)),
             out: Vec::new(),
             full: false,
         }
+    }
+
+    fn every() -> Self {
+        Collector {
+            token: None,
+            out: Vec::new(),
+            full: false,
+        }
+    }
+
+    /// Whether a tag or prefix naming `name` addresses the collected crawler.
+    fn addressed(&self, name: &[u8]) -> bool {
+        self.token.is_none_or(|token| name_applies(name, token))
     }
 
     fn finish(self, other: OtherMeta, cut: bool) -> MetaRobots {
@@ -336,7 +421,7 @@ impl<'a> Collector<'a> {
         let n = name.as_bytes();
         if n.eq_ignore_ascii_case(b"robots") {
             self.list(content, Origin::Meta, Scope::Generic, false);
-        } else if name_applies(n, self.token) {
+        } else if self.addressed(n) {
             self.list(content, Origin::Meta, Scope::Agent(name.to_owned()), false);
         } else if n.eq_ignore_ascii_case(b"description") {
             if other.description.is_none() {
@@ -382,7 +467,7 @@ impl<'a> Collector<'a> {
             let (mut name, mut value) = split_colon(item);
             if bots {
                 if let Some(rest) = value.filter(|_| !is_known(name) && is_bot_name(name)) {
-                    applies = name_applies(name.as_bytes(), self.token);
+                    applies = self.addressed(name.as_bytes());
                     scope = Scope::Agent(name.to_owned());
                     item = rest;
                     (name, value) = split_colon(item);

@@ -131,3 +131,463 @@ pub fn header_lines(v: Option<&Value>) -> Result<Vec<String>, String> {
         Some(_) => Err("\"header\" must be a string or an array of strings".into()),
     }
 }
+
+// ---- `robots-eval ai <url> --agent A [--json]`: what a site tells a crawler about AI use ----------
+
+/// The help of `ai` (native only for now: the npm command has no `ai` yet).
+const AI_HELP: &str = "\
+robots-eval ai <url> --agent A [--json] [options]
+
+May crawler A use the page <url> for AI training (train-ai), AI use (ai-use) and search?
+Answered from every signal the site gives, with the trace of each: robots.txt (its crawl
+verdict, the operators' purpose tokens, Content-Usage, Content-Signal), the page's Content-Usage,
+X-Robots-Tag, tdm-reservation and tdm-policy headers, its robots and TDMRep META tags, and
+/.well-known/tdmrep.json. Unknown stays unknown: nothing is assumed.
+
+It fetches the site's robots.txt (the fetch status policy of the dialect decides what a 4xx or
+5xx means), /.well-known/tdmrep.json (redirects followed; a non-2xx is \"absent\") and the page
+(its headers, and its body up to 512 KiB, of which the head is read), and says what it fetched.
+
+Options:
+  --agent A, -a A       the crawler: a product token (GPTBot) or a full User-Agent
+  --json                the answer as JSON (the fields of Robots::ai_use, plus url, agent, fetched)
+  --dialect D           the robots.txt dialect: rfc9309 (default), google, draft1996, original1994, revisited
+  --robots FILE|-       read robots.txt from FILE instead of fetching it
+  --tdmrep FILE         read tdmrep.json from FILE instead of fetching it (--tdmrep none: absent)
+  --html FILE           read the page from FILE instead of fetching it (headers from --header)
+  --header 'N: V'       a response header of the page (repeatable; added to the fetched ones)
+  --purpose P           for a crawler the operator table does not know: a purpose it serves
+                        (train-ai, ai-use, search; repeatable)
+  --policy-token T      a cross-operator training policy token (repeatable)
+
+Exit status: 0 answered, 2 a usage or input error.";
+
+/// The arguments of `ai`.
+#[derive(Default)]
+struct AiArgs {
+    url: String,
+    agent: Option<String>,
+    json: bool,
+    dialect: robots_eval::DialectId,
+    robots: Option<String>,
+    tdmrep: Option<String>,
+    html: Option<String>,
+    headers: Vec<(String, String)>,
+    purposes: Vec<robots_eval::aipref::operators::Purpose>,
+    policy_tokens: Vec<String>,
+}
+
+/// What was fetched, for the output.
+struct Fetched {
+    what: &'static str,
+    url: String,
+    status: Option<u16>,
+    bytes: usize,
+    note: String,
+}
+
+/// `robots-eval ai ...`: its own argument reading and exit status.
+pub fn main(argv: &[String]) -> std::process::ExitCode {
+    match command(argv) {
+        Ok(code) => std::process::ExitCode::from(code),
+        Err(e) => {
+            eprintln!("{}: {e}", super::NAME);
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+fn parse(argv: &[String]) -> Result<Option<AiArgs>, String> {
+    use robots_eval::aipref::operators::Purpose;
+    let mut a = AiArgs::default();
+    let mut positional = Vec::new();
+    let mut it = argv.iter();
+    while let Some(arg) = it.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if arg.starts_with("--") => (f, Some(v.to_string())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = || {
+            inline
+                .clone()
+                .or_else(|| it.next().cloned())
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match flag {
+            "--help" | "-h" => return Ok(None),
+            "--json" => a.json = true,
+            "--agent" | "-a" => {
+                if a.agent.replace(value()?).is_some() {
+                    return Err("ai takes one --agent".into());
+                }
+            }
+            "--dialect" | "-d" => {
+                let d = value()?;
+                a.dialect = robots_eval::DialectId::from_name(&d.to_ascii_lowercase())
+                    .ok_or_else(|| format!("unknown dialect {d:?} (dialects: rfc9309, google, draft1996, original1994, revisited)"))?;
+            }
+            "--robots" => a.robots = Some(value()?),
+            "--tdmrep" => a.tdmrep = Some(value()?),
+            "--html" => a.html = Some(value()?),
+            "--header" => {
+                let h = value()?;
+                let (n, v) = h
+                    .split_once(':')
+                    .ok_or_else(|| format!("--header {h:?}: not 'Name: value'"))?;
+                a.headers.push((n.trim().to_string(), v.trim().to_string()));
+            }
+            "--purpose" => {
+                let p = value()?;
+                a.purposes.push(Purpose::from_label(&p).ok_or_else(|| {
+                    format!("--purpose {p:?}: not a purpose (train-ai, ai-use, search)")
+                })?);
+            }
+            "--policy-token" => a.policy_tokens.push(value()?),
+            _ if arg.starts_with('-') && arg != "-" => {
+                return Err(format!(
+                    "unknown option {flag} (robots-eval ai --help lists the options)"
+                ))
+            }
+            _ => positional.push(arg.clone()),
+        }
+    }
+    match positional.as_slice() {
+        [url] => a.url = url.clone(),
+        [] => return Err("ai needs the page's <url>".into()),
+        _ => return Err("ai takes one <url>".into()),
+    }
+    if a.agent.is_none() {
+        return Err("ai needs --agent".into());
+    }
+    let needs_url = a.robots.is_none() || a.tdmrep.is_none() || a.html.is_none();
+    if needs_url && !super::is_url(&a.url) {
+        return Err(format!(
+            "<url>: not an http(s) URL: {:?} (give --robots, --tdmrep and --html to answer offline)",
+            a.url
+        ));
+    }
+    Ok(Some(a))
+}
+
+/// The largest page body read: the head scanner's limit.
+const PAGE_CAP: usize = robots_eval::meta::HEAD_SCAN_LIMIT;
+/// A page or tdmrep.json fetch must be over within this.
+const PAGE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// A response: the final URL, the status, the headers and the (capped) body.
+type Response = (String, u16, Vec<(String, String)>, Vec<u8>);
+
+/// GET `url` following up to 5 redirects (TDMREP §6.1: "redirects leading to" a success): the
+/// final URL, status and headers, and the first `cap` bytes of a 2xx body.
+fn get(http: &ureq::Agent, url: &str, cap: usize) -> Result<Response, String> {
+    use std::io::Read;
+    let mut current = url.to_string();
+    for _ in 0..=5 {
+        let request = http
+            .get(&current)
+            .config()
+            .timeout_global(Some(PAGE_TIMEOUT));
+        let mut res = request.build().call().map_err(|e| e.to_string())?;
+        let status = res.status().as_u16();
+        let headers: Vec<(String, String)> = res
+            .headers()
+            .iter()
+            .map(|(n, v)| {
+                (
+                    n.as_str().to_string(),
+                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                )
+            })
+            .collect();
+        let location = headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case("location"))
+            .map(|(_, v)| v.clone());
+        if let (300..=399, Some(next)) = (status, location) {
+            current = super::resolve(&current, &next);
+            continue;
+        }
+        let mut body = Vec::new();
+        if (200..300).contains(&status) {
+            let reader = res.body_mut().with_config().limit(u64::MAX).reader();
+            reader
+                .take(cap as u64)
+                .read_to_end(&mut body)
+                .map_err(|e| e.to_string())?;
+        }
+        return Ok((current, status, headers, body));
+    }
+    Err("too many redirects".into())
+}
+
+fn command(argv: &[String]) -> Result<u8, String> {
+    use robots_eval::ai_use::{AiUseInputs, RobotsFetch};
+    use robots_eval::fetch::{self, FetchContext, FetchOutcome};
+    use robots_eval::tdmrep::MAX_FILE_BYTES;
+    use robots_eval::Options;
+    let Some(a) = parse(argv)? else {
+        super::print(AI_HELP)?;
+        return Ok(0);
+    };
+    let agent = a.agent.clone().unwrap_or_default();
+    let options = Options::dialect(a.dialect);
+    let mut inputs = super::Inputs::new();
+    let mut fetched: Vec<Fetched> = Vec::new();
+    // robots.txt: a file, or the site's, fetched under the status policy.
+    let source = a.robots.clone().unwrap_or_else(|| a.url.clone());
+    let (robots, robots_fetch) = match inputs.robots(&source, &options, "robots.txt") {
+        Ok(file) => {
+            let robots_fetch = file.fetched.map(|(status, d)| {
+                fetched.push(Fetched {
+                    what: "robots.txt",
+                    url: file.name.clone(),
+                    status: Some(status),
+                    bytes: file.robots.bytes_read(),
+                    note: format!("{} ({})", d.message, d.reason),
+                });
+                RobotsFetch {
+                    status: Some(status),
+                    policy: d.policy,
+                    reason: d.reason,
+                }
+            });
+            (file.robots, robots_fetch)
+        }
+        // No response at all: the policy for an unreachable robots.txt (RFC 9309 §2.3.1.4).
+        Err(e) if a.robots.is_none() && e.starts_with("fetch failed") => {
+            let d = fetch::decide(
+                a.dialect,
+                &FetchOutcome::NetworkError,
+                &FetchContext::default(),
+            );
+            fetched.push(Fetched {
+                what: "robots.txt",
+                url: super::resolve(&a.url, "/robots.txt"),
+                status: None,
+                bytes: 0,
+                note: format!("{e}: {} ({})", d.message, d.reason),
+            });
+            let robots = robots_eval::Robots::parse_with(super::DISALLOW_ALL, &options);
+            let f = RobotsFetch {
+                status: None,
+                policy: d.policy,
+                reason: d.reason,
+            };
+            (robots, Some(f))
+        }
+        Err(e) => return Err(e),
+    };
+    // tdmrep.json: a file, "none", or the origin's.
+    let tdmrep: Option<Vec<u8>> = match a.tdmrep.as_deref() {
+        Some("none") => None,
+        Some(path) => Some(inputs.read(path, "--tdmrep")?),
+        None => {
+            let url = super::resolve(&a.url, "/.well-known/tdmrep.json");
+            match get(&inputs.http, &url, MAX_FILE_BYTES + 1) {
+                Ok((at, status, _, body)) if (200..300).contains(&status) => {
+                    fetched.push(Fetched {
+                        what: "tdmrep.json",
+                        url: at,
+                        status: Some(status),
+                        bytes: body.len(),
+                        note: "read".into(),
+                    });
+                    Some(body)
+                }
+                Ok((at, status, _, _)) => {
+                    fetched.push(Fetched {
+                        what: "tdmrep.json",
+                        url: at,
+                        status: Some(status),
+                        bytes: 0,
+                        note: "absent: the origin does not implement the file (TDMREP §6.1)".into(),
+                    });
+                    None
+                }
+                Err(e) => {
+                    fetched.push(Fetched {
+                        what: "tdmrep.json",
+                        url,
+                        status: None,
+                        bytes: 0,
+                        note: format!("absent: {e}"),
+                    });
+                    None
+                }
+            }
+        }
+    };
+    // The page: a file (headers from --header), or fetched (its headers, the first 512 KiB).
+    let mut headers: Vec<(String, String)> = Vec::new();
+    let html: Option<Vec<u8>> = match a.html.as_deref() {
+        Some(path) => Some(inputs.read(path, "--html")?),
+        None => match get(&inputs.http, &a.url, PAGE_CAP) {
+            Ok((at, status, h, body)) => {
+                let ok = (200..300).contains(&status);
+                fetched.push(Fetched {
+                    what: "page",
+                    url: at,
+                    status: Some(status),
+                    bytes: body.len(),
+                    note: if !ok {
+                        "not a success: its headers are read, no body".into()
+                    } else if body.len() >= PAGE_CAP {
+                        format!("the first {PAGE_CAP} bytes read (the head scanner's limit)")
+                    } else {
+                        "headers and body read".into()
+                    },
+                });
+                headers = h;
+                ok.then_some(body)
+            }
+            Err(e) => {
+                fetched.push(Fetched {
+                    what: "page",
+                    url: a.url.clone(),
+                    status: None,
+                    bytes: 0,
+                    note: format!("not fetched: {e}"),
+                });
+                None
+            }
+        },
+    };
+    headers.extend(a.headers.iter().cloned());
+    let header_refs: Vec<(&str, &str)> = headers
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    let policy_tokens: Vec<&str> = a.policy_tokens.iter().map(String::as_str).collect();
+    let ai_inputs = AiUseInputs {
+        headers: &header_refs,
+        html: html.as_deref(),
+        tdmrep: tdmrep.as_deref(),
+        purposes: (!a.purposes.is_empty()).then_some(a.purposes.as_slice()),
+        policy_tokens: &policy_tokens,
+        robots_fetch,
+    };
+    let answer = robots.ai_use(&a.url, &agent, &ai_inputs);
+    if a.json {
+        let mut out = serde_json::to_value(&answer).map_err(|e| e.to_string())?;
+        if let Some(map) = out.as_object_mut() {
+            map.insert("url".into(), a.url.clone().into());
+            map.insert("agent".into(), agent.clone().into());
+            let list: Vec<Value> = fetched
+                .iter()
+                .map(|f| {
+                    json!({ "what": f.what, "url": f.url, "status": f.status, "bytes": f.bytes, "note": f.note })
+                })
+                .collect();
+            map.insert("fetched".into(), list.into());
+        }
+        super::print(&serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?)?;
+    } else {
+        super::print(&ai_text(&a.url, &agent, &fetched, &answer))?;
+    }
+    Ok(0)
+}
+
+/// The answer for people: what was fetched, each purpose with the entries that decided it, the
+/// conditions, then the whole trace.
+fn ai_text(url: &str, agent: &str, fetched: &[Fetched], r: &robots_eval::ai_use::AiUse) -> String {
+    use robots_eval::aipref::operators::PURPOSES;
+    let c = &r.crawler;
+    let mut out = vec![format!("{agent} at {url}")];
+    let kind = c
+        .operator
+        .map_or("not in the operator table".to_string(), |o| {
+            format!("{o} {}, serves {}", c.kind, labels(&c.purposes))
+        });
+    out.push(format!(
+        "  crawler: {} ({kind}); crawl gate: {}",
+        c.token, c.fetch_token
+    ));
+    for f in fetched {
+        let status = f
+            .status
+            .map_or("no response".to_string(), |s| format!("HTTP {s}"));
+        out.push(format!(
+            "  fetched {} {}: {status}, {} bytes: {}",
+            f.what, f.url, f.bytes, f.note
+        ));
+    }
+    for p in PURPOSES {
+        let a = r.answer(p);
+        out.push(format!("{}: {}", p.label(), a.answer.as_str()));
+        for &i in &a.by {
+            if let Some(e) = r.trace.get(i) {
+                out.push(format!("  by [{i}] {}", entry(e)));
+            }
+        }
+    }
+    if !r.conditions.is_empty() {
+        out.push("conditions:".into());
+        for k in &r.conditions {
+            out.push(format!(
+                "  {} = {} ({}, {}; {}): {}",
+                k.condition,
+                k.value,
+                k.signal.as_str(),
+                k.at,
+                labels(&k.purposes),
+                k.note
+            ));
+        }
+    }
+    out.push("trace:".into());
+    for (i, e) in r.trace.iter().enumerate() {
+        out.push(format!("  [{i}] {}", entry(e)));
+    }
+    out.join("\n")
+}
+
+fn labels(purposes: &[robots_eval::aipref::operators::Purpose]) -> String {
+    let l: Vec<&str> = purposes.iter().map(|p| p.label()).collect();
+    if l.is_empty() {
+        "no purpose".into()
+    } else {
+        l.join(", ")
+    }
+}
+
+/// One trace entry on one line.
+fn entry(e: &robots_eval::ai_use::TraceEntry) -> String {
+    let mut s = e.signal.as_str().to_string();
+    let at = e.at.to_string();
+    if !at.is_empty() {
+        s.push_str(&format!(" ({at})"));
+    }
+    if let Some(scope) = &e.scope {
+        s.push_str(&format!(" for {scope}"));
+    }
+    if let Some(raw) = &e.raw {
+        s.push_str(&format!(": {}", raw.replace('\n', " | ")));
+    }
+    let effects: Vec<String> = e
+        .effects()
+        .map(|(p, x)| {
+            format!(
+                "{} {}",
+                p.label(),
+                if x == robots_eval::ai_use::Effect::Allow {
+                    "allow"
+                } else {
+                    "deny"
+                }
+            )
+        })
+        .collect();
+    if !effects.is_empty() {
+        s.push_str(&format!(" -> {}", effects.join(", ")));
+    }
+    if let Some(err) = &e.error {
+        s.push_str(&format!(" [error: {err}]"));
+    }
+    if let Some(note) = &e.note {
+        s.push_str(&format!(" ({note})"));
+    }
+    if !e.rules.is_empty() {
+        s.push_str(&format!(" [{}]", e.rules.join(", ")));
+    }
+    s
+}
