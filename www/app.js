@@ -252,7 +252,10 @@ function updateCells(m) {
       if (diff.length) kids.push(el('span', { class: 'ndiff', 'aria-hidden': 'true', text: `≠${diff.length}` }));
       kids.push(el('span', { class: 'ln', 'aria-hidden': 'true', text: after ? `${ln(line)} → ${ln(after.line)}` : ln(line) }));
       // The verdict on one line; the AI badges, if any, on the next.
-      ce.btn.replaceChildren(el('span', { class: 'v' }, ...kids), badges ? el('span', { class: 'ai', 'aria-hidden': 'true' }, ...badges.map(badgeEl)) : null);
+      // (replaceChildren, unlike el(), would show a null argument as the text "null".)
+      const verdictEl = el('span', { class: 'v' }, ...kids);
+      if (badges) ce.btn.replaceChildren(verdictEl, el('span', { class: 'ai', 'aria-hidden': 'true' }, ...badges.map(badgeEl)));
+      else ce.btn.replaceChildren(verdictEl);
       let tip = shortText(ex, line ? (m.textLines[line - 1] ?? '').trim() : '');
       if (after) tip = `Before: ${tip}\nAfter (compare with): ${shortText(after, after.line ? (m.againstLines[after.line - 1] ?? '').trim() : '')}`;
       if (diff.length) tip += `\nDialects that disagree: ${diff.map((d) => `${d.short} ${ex.allowed ? '✗' : '✓'}`).join(', ')}`;

@@ -79,6 +79,27 @@ async function badges(p) {
   })));
 }
 
+/** Words a person must never read on the page: a value that was never filled in. */
+const FORBIDDEN = /\b(null|undefined|NaN)\b|\[object Object\]/;
+
+/**
+ * The visible text (innerText: what is rendered, as laid out) of every part of the page a person
+ * reads besides the editors: the table with its badges, the summary and every panel.
+ */
+async function shownText(p) {
+  return p.evaluate(() => {
+    const out = {};
+    for (const sel of ['#decisions', '#summary', '#table-help', '#ai-legend', '#explanation', '#diagnostics', '#diag-count', '#agents-table', '#sitemaps',
+      '#file-meta', '#dialect-note', '#coverage', '.foot', '#status']) {
+      for (const [i, e] of [...document.querySelectorAll(sel)].entries()) out[i ? `${sel}[${i}]` : sel] = e.innerText;
+    }
+    out.badges = [...document.querySelectorAll('.badge')].map((b) => `${b.innerText} ${b.title}`).join('\n');
+    out['cell titles'] = [...document.querySelectorAll('#decisions button.cell')].map((b) => `${b.title} ${b.getAttribute('aria-label')}`).join('\n');
+    out.page = document.body.innerText;
+    return out;
+  });
+}
+
 async function verdicts(p) {
   return p.$$eval('#decisions tbody tr', (rows) => rows.map((tr) => [...tr.querySelectorAll('td[data-allowed]')].map((td) => td.dataset.allowed === 'true')));
 }
@@ -577,6 +598,48 @@ describe('playground', () => {
     await page.evaluate(() => { const cb = document.getElementById('compare'); cb.checked = false; cb.dispatchEvent(new Event('change')); });
     await page.selectOption('#preset', 'marys');
     await settle(page);
+  });
+
+  test('what a person reads: no null, undefined, NaN or [object Object] in the table, panels and badges, in every preset, light and dark, desktop and phone', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const p = await openPage();
+    const WIDTHS = { desktop: { width: 1400, height: 1000 }, phone: { width: 390, height: 844 } };
+    const problems = [];
+    for (const preset of PRESETS) {
+      await p.selectOption('#preset', preset.id);
+      await settle(p);
+      for (const [width, viewport] of Object.entries(WIDTHS)) {
+        await p.setViewportSize(viewport);
+        for (const scheme of ['light', 'dark']) {
+          await p.emulateMedia({ colorScheme: scheme });
+          // A cell with an explanation, and every dialect's verdict for it (filled in just after).
+          await p.click('#decisions td[data-row="0"][data-col="0"] button');
+          await p.waitForFunction(() => document.querySelectorAll('#explanation table.dialects tbody tr').length === 5);
+          for (const compare of [false, true]) {
+            await p.setChecked('#compare', compare);
+            await settle(p);
+            const at = `${preset.id}, ${width}, ${scheme}${compare ? ', compare all dialects' : ''}`;
+            for (const [where, text] of Object.entries(await shownText(p))) {
+              const bad = FORBIDDEN.exec(text);
+              if (bad) problems.push(`${at}: ${where} shows ${JSON.stringify(bad[0])} in: ${JSON.stringify(text.slice(Math.max(0, bad.index - 60), bad.index + 40))}`);
+            }
+            // Each cell reads as a verdict and its deciding line (and nothing else before the badges).
+            const cells = await p.$$eval('#decisions td[data-allowed] .v', (vs) => vs.map((v) => v.innerText.replace(/\s+/g, ' ').trim()));
+            // (The word is hidden on a phone, where the symbol says it.)
+            const odd = cells.filter((t) => !/^[✓✗] ?(allowed|disallowed)? ?(≠\d)? ?(L\d+|—)$/.test(t));
+            if (odd.length) problems.push(`${at}: cells that do not read as a verdict: ${JSON.stringify(odd.slice(0, 3))}`);
+          }
+          if ((width === 'desktop') === (scheme === 'light')) {
+            await p.setChecked('#compare', false);
+            await settle(p);
+            await p.waitForFunction(() => document.querySelectorAll('#explanation table.dialects tbody tr').length === 5);
+            await p.screenshot({ path: join(ARTIFACTS, `playground-preset-${preset.id}-${width}-${scheme}.png`), fullPage: true });
+          }
+        }
+      }
+    }
+    await p.close();
+    assert.deepEqual(problems, []);
   });
 
   test('screenshots (artifacts): desktop light and dark, phone', async () => {
