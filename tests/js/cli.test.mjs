@@ -47,7 +47,7 @@ test('the installed package has the bin, inside the package, running the package
   const target = realpathSync(bin);
   assert.match(target, /node_modules[/\\]robots-eval[/\\]pkg[/\\]cli\.mjs$/);
   // It imports 'robots-eval' by name: the same module the library's users get.
-  assert.match(readFileSync(target, 'utf8'), /from 'robots-eval'/);
+  assert.match(readFileSync(target, 'utf8'), /from ["']robots-eval["']/);
 });
 
 test('npm bin: every case of tests/data/cli-cases.json', async () => {
@@ -113,6 +113,36 @@ test('a gzipped sitemap past the protocol\'s 50 MB (a gzip bomb) is an input err
       const r = spawnSync(command, ['table', 'robots.txt', '--sitemap', 'bomb.xml.gz', '-a', 'Bot'], { cwd: dir, encoding: 'utf8' });
       assert.equal(r.status, 2, `${command}: ${r.stderr}`);
       assert.equal(r.stderr, "robots-eval: --sitemap: bomb.xml.gz: larger than 52,428,800 bytes, the sitemap protocol's limit\n");
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('progress on standard error for a long run when it is a terminal, nothing when it is not, in both builds', () => {
+  const dir = mkdtempSync(join(process.cwd(), 'progress-'));
+  try {
+    // 12,000 URLs: more than the npm command asks of the package at a time (5,000).
+    const urls = Array.from({ length: 12000 }, (_, i) => `  <url><loc>https://example.com/p/${i}</loc></url>\n`).join('');
+    writeFileSync(join(dir, 'sitemap.xml'), `<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}</urlset>\n`);
+    writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /p/1\n');
+    for (const command of [bin, ...(existsSync(native) ? [native] : [])]) {
+      for (const sub of ['table', 'coverage']) {
+        const args = [sub, 'robots.txt', '--sitemap', 'sitemap.xml', '-a', 'Bot'];
+        // Not a terminal (a pipe): only the output, nothing on stderr.
+        const quiet = spawnSync(command, args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 26 });
+        assert.equal(quiet.status, 0, quiet.stderr);
+        assert.equal(quiet.stderr, '', `${command} ${sub}: stderr when it is not a terminal`);
+        // A terminal: util-linux script(1) gives the command a pseudo-terminal; stdout goes to a
+        // file, so what script prints is standard error alone.
+        const shell = [command, ...args].map((a) => `'${a}'`).join(' ');
+        const tty = spawnSync('script', ['-qfec', `${shell} > out.txt`, '/dev/null'], { cwd: dir, encoding: 'utf8' });
+        assert.equal(tty.status, 0, tty.stdout);
+        assert.match(tty.stdout, /\rrobots-eval: sitemaps: 1 read, 12,000 URLs/, `${command} ${sub}: progress on a terminal`);
+        // The progress line is cleared at the end; the output is the same as without a terminal.
+        assert.ok(tty.stdout.endsWith('\r\x1b[K'), JSON.stringify(tty.stdout.slice(-40)));
+        assert.equal(readFileSync(join(dir, 'out.txt'), 'utf8'), quiet.stdout);
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
