@@ -24,7 +24,7 @@ export function coverage(robots, t, { lines = null, names = t.agents.map(String)
   const byLine = new Map();
   const entry = (line) => {
     let e = byLine.get(line);
-    if (!e) byLine.set(line, (e = { line, rule: '', agents: {}, allowed: 0, disallowed: 0, status: 'decides', matched: 0, urls: [], last: -1 }));
+    if (!e) byLine.set(line, (e = { line, rule: '', agents: {}, allowed: 0, disallowed: 0, status: 'decides', matched: 0, urls: [], last: -1, counts: new Array(names.length).fill(0) }));
     return e;
   };
   const noRule = { allowed: 0, disallowed: 0 };
@@ -40,7 +40,7 @@ export function coverage(robots, t, { lines = null, names = t.agents.map(String)
       }
       const e = entry(line);
       e[allowed ? 'allowed' : 'disallowed']++;
-      e.agents[names[c]] = (e.agents[names[c]] ?? 0) + 1;
+      e.counts[c]++;
       if (e.last !== r) e.urls.push(urls[r]);
       e.last = r;
       // Without a text, the rule as the package has it ("Disallow: /" of a disallow-all fetch).
@@ -58,27 +58,36 @@ export function coverage(robots, t, { lines = null, names = t.agents.map(String)
       continue;
     }
     const e = entry(line);
-    for (const c of obey) e.agents[names[c]] ??= 0;
+    for (const c of obey) e.agents[c] = true;
   }
   const rules = [...byLine.values()].sort((a, b) => a.line - b.line);
   for (const e of rules) {
+    // The crawlers in the order given: those it decides for, and those whose group holds it.
+    e.agents = Object.fromEntries(names.flatMap((n, c) => (e.counts[c] > 0 || e.agents[c] ? [[n, e.counts[c]]] : [])));
     delete e.last;
-    // The crawlers in the order given.
-    e.agents = Object.fromEntries(names.filter((n) => n in e.agents).map((n) => [n, e.agents[n]]));
+    delete e.counts;
     if (lines) e.rule = shown(lines[e.line - 1]);
-    if (e.allowed + e.disallowed > 0) continue;
-    // A rule that decides nothing: does it match any of the URLs at all? Asked of the rule alone,
-    // in the same dialect (whether it allows or disallows does not change what it matches).
-    const pattern = e.rule.replace(/#.*$/, '').replace(/^[^\s:]+\s*:?\s*/, '').trim();
+  }
+  // The rules that decide nothing: do they match any of the URLs at all? Each is asked alone, in
+  // the same dialect (whether it allows or disallows does not change what it matches): one file
+  // with a group of its own for each, one table over the URLs.
+  const idle = rules.filter((e) => e.allowed + e.disallowed === 0);
+  if (idle.length) {
+    // Product tokens are letters, '-' and '_': the k-th probe is named by k in letters.
+    // All of one length, so that none is a part of another (the 1994-style dialects match parts).
+    const token = (k) => `coverage-probe-${k.toString(26).padStart(4, '0').replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)))}`;
+    const text = idle.map((e, k) => `User-agent: ${token(k)}\nDisallow: ${e.rule.replace(/#.*$/, '').replace(/^[^\s:]+\s*:?\s*/, '').trim()}\n`).join('\n');
     // (robots.constructor: the package's Robots, whichever build this module was given.)
-    const alone = robots.constructor.parse(`User-agent: *\nDisallow: ${pattern}\n`, { dialect: robots.dialect });
+    const alone = robots.constructor.parse(text, { dialect: robots.dialect });
     try {
-      const m = alone.table(t.urls, ['*']);
-      e.matched = m.reasons.reduce((n, row) => n + (row[0] === 'rule' ? 1 : 0), 0);
+      const m = alone.table(t.urls, idle.map((_, k) => token(k)));
+      idle.forEach((e, k) => {
+        e.matched = m.reasons.reduce((n, row) => n + (row[k] === 'rule' ? 1 : 0), 0);
+        e.status = e.matched > 0 ? 'shadowed' : 'unmatched';
+      });
     } finally {
       alone.free();
     }
-    e.status = e.matched > 0 ? 'shadowed' : 'unmatched';
   }
   return { urls: t.urls.length, agents: names, answers: t.urls.length * t.agents.length, rules, no_rule: noRule, other_groups: otherGroups };
 }
