@@ -256,6 +256,7 @@ function crawler(agent) {
  * The file's lines as the core numbers them (LF, CR and CRLF each end one), as they are shown: cut
  * at a NUL (the core reads no further), other control characters but tab as U+FFFD.
  */
+// (Hand-written, as in the native CLI: the lines must be numbered exactly as the core numbers them.)
 function splitLines(bytes) {
   return new TextDecoder().decode(bytes).split(/\r\n|\r|\n/).map((l) => l.replace(/\0[\s\S]*$/, '').replace(/[\x01-\x08\x0b-\x1f\x7f-\x9f]/g, '\uFFFD'));
 }

@@ -303,6 +303,9 @@ impl Inputs {
 
 /// `reference` resolved against `base` (an absolute http(s) URL): enough for Location headers
 /// and a site's /robots.txt.
+/// (Hand-written: ureq resolves no relative references, and a URL crate would add its whole
+/// WHATWG parser to the binary for a Location header and a site's /robots.txt; dot segments are
+/// left to the server.)
 fn resolve(base: &str, reference: &str) -> String {
     if is_url(reference) {
         return reference.to_string();
@@ -324,6 +327,7 @@ fn resolve(base: &str, reference: &str) -> String {
     format!("{}{dir}{reference}", &base[..origin_end])
 }
 
+/// (Hand-written, as in js/cli.mjs: the lines must be numbered exactly as the core numbers them.)
 /// The file's lines as the core numbers them (LF, CR and CRLF each end one), as they are shown:
 /// cut at a NUL (the core reads no further), other control characters but tab as U+FFFD.
 fn split_lines(bytes: &[u8]) -> Vec<String> {
@@ -984,6 +988,8 @@ fn test(a: &Args, inputs: &mut Inputs) -> Result<u8, Fail> {
                 i + 1
             )
         };
+        // A line of our own small format (verb, agent with spaces, URL), read by hand as the npm
+        // command reads it with one regular expression.
         let (verb, rest) = line.split_once(char::is_whitespace).ok_or_else(bad)?;
         let (agent, url) = rest
             .trim_start()
