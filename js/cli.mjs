@@ -5,8 +5,11 @@
 // tests/data/cli-cases.json holds the cases both are tested on. docs/cli.md documents it.
 
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { Robots, fetchRobots } from 'robots-eval';
+import { coverage } from './coverage.js';
+import { SITEMAP_MAX, SitemapError, sitemapLocs } from './sitemap.js';
 
 const VERSION = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 const NAME = 'robots-eval';
@@ -23,45 +26,66 @@ class UsageError extends Error {}
 
 // ---- arguments -------------------------------------------------------------------------------
 
-const FLAGS = { '--json': 'json', '--csv': 'csv', '--markdown': 'markdown', '--strict': 'strict', '--help': 'help', '-h': 'help' };
-const VALUES = { '--agent': 'agent', '-a': 'agent', '--dialect': 'dialect', '-d': 'dialect', '--urls': 'urls', '--sitemap': 'sitemap', '--max-bytes': 'maxBytes' };
+// Read by node:util's parseArgs; every command reads every option, and which command takes which
+// is checked after (ALLOWED), so that an option of another command gets its own message. The
+// native CLI (clap, src/bin/robots-eval/args.rs) makes the same checks in the same order.
+const OPTIONS = {
+  json: { type: 'boolean' },
+  csv: { type: 'boolean' },
+  markdown: { type: 'boolean' },
+  strict: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  agent: { type: 'string', short: 'a', multiple: true },
+  dialect: { type: 'string', short: 'd' },
+  urls: { type: 'string' },
+  sitemap: { type: 'string' },
+  'max-bytes': { type: 'string' },
+};
 const ALLOWED = {
   check: ['json', 'agent'],
   lint: ['json', 'strict'],
   table: ['json', 'csv', 'markdown', 'agent', 'urls', 'sitemap'],
   diff: ['json', 'agent', 'urls', 'sitemap'],
   test: [],
+  coverage: ['json', 'agent', 'urls', 'sitemap'],
 };
 
-function parseArgs(argv) {
+function readArgs(argv) {
   if (argv.length === 0) throw new UsageError('missing command (robots-eval --help lists the commands)');
   const [command, ...rest] = argv;
   if (command === '--help' || command === '-h' || command === 'help') return { command: '', help: true };
   if (command === '--version' || command === '-V') return { command: 'version' };
-  if (!(command in ALLOWED)) throw new UsageError(`unknown command ${JSON.stringify(command)} (commands: check, lint, table, diff, test)`);
+  if (!(command in ALLOWED)) throw new UsageError(`unknown command ${JSON.stringify(command)} (commands: ${Object.keys(ALLOWED).join(', ')})`);
+  // strict: false, so that each problem gets the message both CLIs print (below) rather than
+  // parseArgs' own; tokens say what was written.
+  const { tokens } = parseArgs({ args: rest, options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
   const o = { command, positional: [], agent: [], dialect: 'rfc9309', maxBytes: undefined };
-  for (let i = 0; i < rest.length; i++) {
-    let a = rest[i];
-    let inline = null;
-    if (a.startsWith('--') && a.includes('=')) [a, inline] = [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)];
-    if (a in FLAGS && inline === null) {
-      o[FLAGS[a]] = true;
-    } else if (a in VALUES) {
-      const v = inline ?? rest[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value`);
-      if (VALUES[a] === 'agent') o.agent.push(v);
-      else o[VALUES[a]] = v;
-    } else if (a.startsWith('-') && a !== '-') {
-      throw new UsageError(`unknown option ${a} (robots-eval ${command} --help lists the options)`);
-    } else {
-      o.positional.push(a);
+  for (const t of tokens) {
+    if (t.kind === 'positional') {
+      o.positional.push(t.value);
+      continue;
     }
+    // After `--`, everything is a positional argument (parseArgs' tokens say so).
+    if (t.kind === 'option-terminator') continue;
+    const spec = OPTIONS[t.name];
+    if (!spec) throw new UsageError(`unknown option ${t.rawName} (robots-eval ${command} --help lists the options)`);
+    const key = t.name === 'max-bytes' ? 'maxBytes' : t.name;
+    if (spec.type === 'boolean') {
+      if (t.inlineValue) throw new UsageError(`--${t.name} takes no value`);
+      o[key] = true;
+      continue;
+    }
+    // A value is the next argument, unless that is an option ("-" alone is standard input).
+    if (t.value === undefined || (!t.inlineValue && t.value.startsWith('-') && t.value !== '-')) throw new UsageError(`--${t.name} needs a value`);
+    if (spec.multiple) o[key].push(t.value);
+    else o[key] = t.value;
   }
   if (o.help) return o;
-  for (const key of ['json', 'csv', 'markdown', 'strict', 'urls', 'sitemap']) {
-    if (o[key] !== undefined && !ALLOWED[command].includes(key)) throw new UsageError(`${command} takes no --${key}`);
+  // In the order of the native CLI's table of options.
+  for (const key of ['json', 'csv', 'markdown', 'strict', 'agent', 'urls', 'sitemap']) {
+    const given = key === 'agent' ? o.agent.length > 0 : o[key] !== undefined;
+    if (given && !ALLOWED[command].includes(key)) throw new UsageError(`${command} takes no --${key}`);
   }
-  if (o.agent.length && !ALLOWED[command].includes('agent')) throw new UsageError(`${command} takes no --agent`);
   if (!Robots.dialects.includes(o.dialect.toLowerCase())) throw new UsageError(`unknown dialect ${JSON.stringify(o.dialect)} (dialects: ${Robots.dialects.join(', ')})`);
   o.dialect = o.dialect.toLowerCase();
   if (o.maxBytes !== undefined) {
@@ -92,9 +116,6 @@ function readInput(path, what) {
   }
 }
 
-/** The sitemap protocol's limit: 50 MB (52,428,800 bytes), uncompressed. Larger sitemaps (and gzip bombs) are an input error. */
-const SITEMAP_MAX = 52428800;
-
 /** Fetches a sitemap (at most SITEMAP_MAX + 1 bytes of it, within 30 s); exit 2 when it cannot. */
 async function fetchBytes(url, what) {
   const chunks = [];
@@ -113,7 +134,7 @@ async function fetchBytes(url, what) {
     throw new UsageError(`fetch failed: ${url}: ${e.cause?.message ?? e.message}`);
   }
   const bytes = Buffer.concat(chunks).subarray(0, SITEMAP_MAX + 1);
-  console.error(`${NAME}: fetched ${url}: HTTP ${res.status}, ${bytes.length} bytes (${what})`);
+  note(`fetched ${url}: HTTP ${res.status}, ${bytes.length} bytes (${what})`);
   return bytes;
 }
 
@@ -153,15 +174,53 @@ async function loadRobots(arg, o, what) {
   const s = robots.source;
   if (s.status === 0) throw new UsageError(`fetch failed: ${s.finalUrl}: ${failure ?? s.message}`);
   const via = s.redirects ? ` after ${s.redirects} redirect${s.redirects > 1 ? 's' : ''} to ${s.finalUrl}` : '';
-  console.error(`${NAME}: fetched ${s.url}: HTTP ${s.status}${via}: ${s.treatedAs} (${s.reason})`);
+  note(`fetched ${s.url}: HTTP ${s.status}${via}: ${s.treatedAs} (${s.reason})`);
   return { robots, lines: s.treatedAs === 'parse' ? splitLines(body) : null, name: s.url, origin: new URL(s.url).origin };
 }
+
+// ---- progress --------------------------------------------------------------------------------
+
+/**
+ * Progress of a long run (sitemaps read, answers computed) on one line of standard error, redrawn
+ * at most ten times a second, when standard error is a terminal; nothing otherwise (a log or a
+ * pipe gets only the lines that say what was fetched). Cleared when the run is over.
+ */
+class Progress {
+  static for(o) {
+    return process.stderr.isTTY && ['table', 'diff', 'coverage'].includes(o.command) ? new Progress() : null;
+  }
+  shown = false;
+  last = 0;
+  update(text, force = false) {
+    const now = Date.now();
+    if (!force && now - this.last < 100) return;
+    this.last = now;
+    process.stderr.write(`\r${NAME}: ${text}\x1b[K`);
+    this.shown = true;
+  }
+  clear() {
+    if (this.shown) process.stderr.write('\r\x1b[K');
+    this.shown = false;
+  }
+}
+let progress = null;
+
+/** A line on standard error (what was fetched), above the progress line. */
+function note(text) {
+  progress?.clear();
+  console.error(`${NAME}: ${text}`);
+}
+
+const count = (n) => n.toLocaleString('en-US');
+
+/** URLs asked of the core at a time when progress is shown. */
+const CHUNK = 5000;
 
 /**
  * `file.robots.table(urls, agents)`. A fetched robots.txt refuses absolute URLs of another site;
  * the command reads every URL against the file it was given (as the native command does, which
  * compares staging's file with production's URLs), so such a URL is asked by what follows its
- * authority: the path and query the rules match.
+ * authority: the path and query the rules match. With progress, asked CHUNK URLs at a time.
  */
 function tableOf(file, urls, agents) {
   const onSite = (u) => {
@@ -170,7 +229,17 @@ function tableOf(file, urls, agents) {
     const rest = u.slice(m[0].length);
     return rest.startsWith('/') ? rest : `/${rest}`;
   };
-  return file.robots.table(file.origin ? urls.map(onSite) : urls, agents.map(crawler));
+  const asked = file.origin ? urls.map(onSite) : urls;
+  const ask = agents.map(crawler);
+  if (!progress || asked.length <= CHUNK) return file.robots.table(asked, ask);
+  const t = { urls: [], agents: ask, allowed: [], lines: [], reasons: [] };
+  for (let i = 0; i < asked.length; i += CHUNK) {
+    const part = file.robots.table(asked.slice(i, i + CHUNK), ask);
+    for (const k of ['urls', 'allowed', 'lines', 'reasons']) for (const row of part[k]) t[k].push(row);
+    progress.update(`answers: ${count(Math.min(i + CHUNK, asked.length) * ask.length)} of ${count(asked.length * ask.length)}`);
+  }
+  progress.clear();
+  return t;
 }
 
 /**
@@ -187,6 +256,7 @@ function crawler(agent) {
  * The file's lines as the core numbers them (LF, CR and CRLF each end one), as they are shown: cut
  * at a NUL (the core reads no further), other control characters but tab as U+FFFD.
  */
+// (Hand-written, as in the native CLI: the lines must be numbered exactly as the core numbers them.)
 function splitLines(bytes) {
   return new TextDecoder().decode(bytes).split(/\r\n|\r|\n/).map((l) => l.replace(/\0[\s\S]*$/, '').replace(/[\x01-\x08\x0b-\x1f\x7f-\x9f]/g, '\uFFFD'));
 }
@@ -204,17 +274,21 @@ async function loadUrls(o) {
     if (seen.has(where)) return;
     seen.add(where);
     const bytes = isUrl(where) ? await fetchBytes(where, 'sitemap') : readInput(where, '--sitemap');
-    const { index, locs } = sitemapLocs(bytes, where);
-    if (!index) urls.push(...locs);
+    const { index, locs } = readSitemap(bytes, where);
+    if (!index) {
+      for (const loc of locs) urls.push(loc);
+      progress?.update(`sitemaps: ${count(seen.size)} read, ${count(urls.length)} URLs`, true);
+    }
     else if (depth > 0) throw new UsageError(`--sitemap: ${where}: a sitemap index inside a sitemap index`);
     else for (const loc of locs) await read(loc, depth + 1);
   };
   await read(o.sitemap, 0);
+  progress?.clear();
   return urls;
 }
 
-/** The <loc> values of a sitemap or sitemap index (XML, gzipped or not). */
-function sitemapLocs(bytes, where) {
+/** The <loc> values of a sitemap or sitemap index (XML, gzipped or not): { index, locs }. */
+function readSitemap(bytes, where) {
   const tooLarge = () => new UsageError(`--sitemap: ${where}: larger than 52,428,800 bytes, the sitemap protocol's limit`);
   if (bytes.length > SITEMAP_MAX) throw tooLarge();
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
@@ -225,23 +299,12 @@ function sitemapLocs(bytes, where) {
       throw new UsageError(`--sitemap: ${where}: not valid gzip (${e.message})`);
     }
   }
-  const xml = new TextDecoder().decode(bytes);
-  const root = /<([A-Za-z_][\w.-]*:)?(urlset|sitemapindex)[\s>]/.exec(xml);
-  if (!root) throw new UsageError(`--sitemap: ${where}: not a sitemap (no <urlset> or <sitemapindex>)`);
-  const locs = [...xml.matchAll(/<(?:[A-Za-z_][\w.-]*:)?loc\s*>([\s\S]*?)<\/(?:[A-Za-z_][\w.-]*:)?loc\s*>/g)].map((m) => xmlText(m[1]));
-  return { index: root[2] === 'sitemapindex', locs: locs.filter((l) => l !== '') };
-}
-
-const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-/** An element's text: CDATA kept, the five entities and character references decoded, trimmed. */
-function xmlText(s) {
-  const m = /^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/.exec(s);
-  if (m) return m[1].trim();
-  return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (all, e) => {
-    if (e[0] !== '#') return ENTITIES[e] ?? all;
-    const cp = e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-    return cp <= 0x10ffff ? String.fromCodePoint(cp) : all;
-  }).trim();
+  try {
+    return sitemapLocs(new TextDecoder().decode(bytes));
+  } catch (e) {
+    if (e instanceof SitemapError) throw new UsageError(`--sitemap: ${where}: ${e.message}`);
+    throw e;
+  }
 }
 
 // ---- answers ---------------------------------------------------------------------------------
@@ -427,6 +490,39 @@ async function diff(o) {
   return changes.length ? 1 : 0;
 }
 
+/** How many of the blocked URLs of a rule the text output lists (--json lists them all). */
+const BLOCKED_SHOWN = 10;
+
+async function coverageCommand(o) {
+  needPositional(o, ['<robots>']);
+  needAgents(o);
+  const urls = await loadUrls(o);
+  const file = await loadRobots(o.positional[0], o, '<robots>');
+  const c = coverage(file.robots, tableOf(file, urls, o.agent), { lines: file.lines, names: o.agent, urls });
+  if (o.json) return json(c), 0;
+  const plural = (n, word) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
+  const who = (r) => Object.entries(r.agents).map(([a, n]) => `${a} ${count(n)}`).join(', ');
+  const out = [`${plural(c.urls, 'URL')} × ${plural(c.agents.length, 'crawler')} = ${plural(c.answers, 'answer')} (${o.dialect})`];
+  out.push(columns([['line', 'rule', 'allowed', 'disallowed', 'crawlers'],
+    ...c.rules.map((r) => [String(r.line), r.rule, count(r.allowed), count(r.disallowed), who(r)]),
+    ['', 'no rule', count(c.no_rule.allowed), count(c.no_rule.disallowed), '']]).replace(/ +$/gm, ''));
+  const idle = c.rules.filter((r) => r.status !== 'decides');
+  if (idle.length) {
+    out.push(`${plural(idle.length, 'rule')} decide${idle.length === 1 ? 's' : ''} nothing for these URLs and crawlers (delete ${idle.length === 1 ? 'it' : 'them'}, or add the URLs ${idle.length === 1 ? 'it is' : 'they are'} for):`);
+    out.push(columns(idle.map((r) => [`  line ${r.line}`, r.rule, r.status === 'shadowed' ? `shadowed: matches ${plural(r.matched, 'URL')}, another rule decides` : 'matches none of the URLs'])));
+  } else if (c.rules.length) {
+    out.push('Every rule decides at least one answer.');
+  }
+  if (c.other_groups) out.push(`${plural(c.other_groups, 'rule')} in groups none of these crawlers obeys ${c.other_groups === 1 ? 'is' : 'are'} not counted.`);
+  for (const r of c.rules.filter((x) => x.disallowed > 0)) {
+    out.push(`Blocked by line ${r.line}: ${r.rule} (${plural(r.urls.length, 'URL')})`);
+    for (const u of r.urls.slice(0, BLOCKED_SHOWN)) out.push(`  ${u}`);
+    if (r.urls.length > BLOCKED_SHOWN) out.push(`  … and ${count(r.urls.length - BLOCKED_SHOWN)} more (--json lists them all)`);
+  }
+  print(out.join('\n'));
+  return 0;
+}
+
 async function test(o) {
   needPositional(o, ['<robots>', '<expectations-file>']);
   const [robotsArg, expectArg] = o.positional;
@@ -454,15 +550,17 @@ async function test(o) {
   return failed ? 1 : 0;
 }
 
-const COMMANDS = { check, lint, table, diff, test };
+const COMMANDS = { check, lint, table, diff, test, coverage: coverageCommand };
 
 async function main(argv) {
   try {
-    const o = parseArgs(argv);
+    const o = readArgs(argv);
     if (o.command === 'version') return print(`${NAME} ${VERSION}`), 0;
     if (o.help) return print(help(o.command)), 0;
+    progress = Progress.for(o);
     return await COMMANDS[o.command](o);
   } catch (e) {
+    progress?.clear();
     // Only our own one-line messages for usage and input; anything else is a bug, still one line.
     const msg = e instanceof UsageError ? e.message : `internal error: ${e?.message ?? e}`;
     process.stderr.write(`${NAME}: ${msg}\n`);

@@ -28,8 +28,18 @@ async function serve(routes) {
   return server;
 }
 
-/** Runs one case with `command` (an argv prefix: [file, ...args]); returns the differences found. */
-export async function runCase(c, command, { env = {} } = {}) {
+/**
+ * npm's own lines on stderr (`npm warn Unknown user config ...` when a user's ~/.npmrc holds a key
+ * npm no longer knows): printed by npm, not by us, when the command runs through npx.
+ */
+const NPM_LINE = /^npm (warn|notice) [^\n]*\n/gm;
+
+/**
+ * Runs one case with `command` (an argv prefix: [file, ...args]); returns the differences found.
+ * `viaNpm`: the command is npx, so npm's own lines are taken out of stderr before comparing (and
+ * returned as `npmLines`); what remains must be exactly ours.
+ */
+export async function runCase(c, command, { env = {}, viaNpm = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'robots-eval-cli-'));
   const server = c.http ? await serve(c.http) : null;
   try {
@@ -50,7 +60,9 @@ export async function runCase(c, command, { env = {} } = {}) {
       child.stdin.on('error', () => {});
       child.stdin.end(c.stdin === undefined ? '' : fill(c.stdin));
     });
-    return { got, problems: compare(c, got, fill) };
+    const npmLines = viaNpm ? got.stderr.match(NPM_LINE) ?? [] : [];
+    if (viaNpm) got.stderr = got.stderr.replace(NPM_LINE, '');
+    return { got, npmLines, problems: compare(c, got, fill) };
   } finally {
     server?.close();
     rmSync(dir, { recursive: true, force: true });

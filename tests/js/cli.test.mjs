@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { runCase } from './cli-cases.mjs';
 
@@ -16,15 +17,29 @@ const { cases } = JSON.parse(readFileSync(join(repo, 'tests', 'data', 'cli-cases
 const bin = join(process.cwd(), 'node_modules', '.bin', 'robots-eval');
 const native = join(repo, 'target', 'release', 'robots-eval');
 
-/** Runs every case with `command`; reports every failure at once. */
-async function runAll(command) {
+/** Runs `list` (every case) with `command`; reports every failure at once. Returns npm's own stderr lines. */
+async function runAll(command, options = {}, list = cases) {
   const failures = [];
-  for (const c of cases) {
-    const { problems } = await runCase(c, command);
+  const npmLines = [];
+  for (const c of list) {
+    const { problems, npmLines: lines } = await runCase(c, command, options);
+    npmLines.push(...lines);
     if (problems.length) failures.push(`${c.name} (${c.args.join(' ')}):\n  ${problems.join('\n  ')}`);
   }
-  console.log(`${command.at(-1)}: ${cases.length} cases, ${failures.length} failed`);
+  console.log(`${command.join(' ')}: ${list.length} cases, ${failures.length} failed`);
   assert.deepEqual(failures, []);
+  return npmLines;
+}
+
+/**
+ * A user's npm configuration that makes npm print warnings of its own on stderr (npm 11: "npm
+ * warn Unknown user config ..." for a key it does not know, such as the `nodedir` of older npm
+ * versions). Through npx, our output must still be exactly ours.
+ */
+function noisyNpmrc() {
+  const dir = mkdtempSync(join(tmpdir(), 'robots-eval-npmrc-'));
+  writeFileSync(join(dir, 'npmrc'), 'nodedir=/nonexistent/node-headers\nrobots-eval-test-unknown-key=1\n');
+  return { dir, env: { NPM_CONFIG_USERCONFIG: join(dir, 'npmrc') } };
 }
 
 test('the installed package has the bin, inside the package, running the package\'s own wasm', () => {
@@ -32,15 +47,24 @@ test('the installed package has the bin, inside the package, running the package
   const target = realpathSync(bin);
   assert.match(target, /node_modules[/\\]robots-eval[/\\]pkg[/\\]cli\.mjs$/);
   // It imports 'robots-eval' by name: the same module the library's users get.
-  assert.match(readFileSync(target, 'utf8'), /from 'robots-eval'/);
+  assert.match(readFileSync(target, 'utf8'), /from ["']robots-eval["']/);
 });
 
 test('npm bin: every case of tests/data/cli-cases.json', async () => {
   await runAll([bin]);
 });
 
-test('npx robots-eval (offline, the installed package)', () => {
-  const run = (args, input) => spawnSync('npx', ['--offline', '--no-install', 'robots-eval', ...args], { input, encoding: 'utf8' });
+test('npx robots-eval (offline, the installed package), under an npm configuration that prints warnings', (t) => {
+  const npmrc = noisyNpmrc();
+  const raw = (args, input) => spawnSync('npx', ['--offline', '--no-install', 'robots-eval', ...args], { input, encoding: 'utf8', env: { ...process.env, ...npmrc.env } });
+  // Our output is what is left when npm's own lines are taken out.
+  const npmLines = [];
+  const run = (args, input) => {
+    const r = raw(args, input);
+    npmLines.push(...(r.stderr.match(/^npm (warn|notice) .*\n/gm) ?? []));
+    return { ...r, stderr: r.stderr.replace(/^npm (warn|notice) .*\n/gm, '') };
+  };
+  t.after(() => rmSync(npmrc.dir, { recursive: true, force: true }));
   const version = run(['--version']);
   assert.equal(version.status, 0);
   assert.match(version.stdout, /^robots-eval \d+\.\d+\.\d+\n$/);
@@ -53,6 +77,20 @@ test('npx robots-eval (offline, the installed package)', () => {
   const bad = run(['lint', 'missing.txt']);
   assert.equal(bad.status, 2);
   assert.equal(bad.stderr, 'robots-eval: <robots>: cannot read missing.txt: no such file\n');
+  // The configuration did make npm speak: the checks above really separated its lines from ours.
+  assert.match(npmLines.join(''), /^npm warn Unknown user config "robots-eval-test-unknown-key"/m);
+});
+
+test('npx robots-eval: the cases of tests/data/cli-cases.json, one of each command and exit status, under an npm configuration that prints warnings', async (t) => {
+  const npmrc = noisyNpmrc();
+  t.after(() => rmSync(npmrc.dir, { recursive: true, force: true }));
+  // npx costs about a second a run: the first case of each command and exit status (every case
+  // runs through the bin above; what npx adds is npm's start and its lines on stderr).
+  const seen = new Set();
+  const some = cases.filter((c) => !seen.has(`${c.args[0]} ${c.exit}`) && seen.add(`${c.args[0]} ${c.exit}`));
+  // npx finds the package installed in this scratch project (the cases run in other directories).
+  const npmLines = await runAll(['npx', '--offline', '--no-install', '--prefix', process.cwd(), 'robots-eval'], { env: npmrc.env, viaNpm: true }, some);
+  assert.ok(npmLines.length >= some.length, `npm printed ${npmLines.length} warnings over ${some.length} cases`);
 });
 
 test('native CLI: the same cases, the same output', async (t) => {
@@ -75,6 +113,36 @@ test('a gzipped sitemap past the protocol\'s 50 MB (a gzip bomb) is an input err
       const r = spawnSync(command, ['table', 'robots.txt', '--sitemap', 'bomb.xml.gz', '-a', 'Bot'], { cwd: dir, encoding: 'utf8' });
       assert.equal(r.status, 2, `${command}: ${r.stderr}`);
       assert.equal(r.stderr, "robots-eval: --sitemap: bomb.xml.gz: larger than 52,428,800 bytes, the sitemap protocol's limit\n");
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('progress on standard error for a long run when it is a terminal, nothing when it is not, in both builds', () => {
+  const dir = mkdtempSync(join(process.cwd(), 'progress-'));
+  try {
+    // 12,000 URLs: more than the npm command asks of the package at a time (5,000).
+    const urls = Array.from({ length: 12000 }, (_, i) => `  <url><loc>https://example.com/p/${i}</loc></url>\n`).join('');
+    writeFileSync(join(dir, 'sitemap.xml'), `<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}</urlset>\n`);
+    writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /p/1\n');
+    for (const command of [bin, ...(existsSync(native) ? [native] : [])]) {
+      for (const sub of ['table', 'coverage']) {
+        const args = [sub, 'robots.txt', '--sitemap', 'sitemap.xml', '-a', 'Bot'];
+        // Not a terminal (a pipe): only the output, nothing on stderr.
+        const quiet = spawnSync(command, args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 26 });
+        assert.equal(quiet.status, 0, quiet.stderr);
+        assert.equal(quiet.stderr, '', `${command} ${sub}: stderr when it is not a terminal`);
+        // A terminal: util-linux script(1) gives the command a pseudo-terminal; stdout goes to a
+        // file, so what script prints is standard error alone.
+        const shell = [command, ...args].map((a) => `'${a}'`).join(' ');
+        const tty = spawnSync('script', ['-qfec', `${shell} > out.txt`, '/dev/null'], { cwd: dir, encoding: 'utf8' });
+        assert.equal(tty.status, 0, tty.stdout);
+        assert.match(tty.stdout, /\rrobots-eval: sitemaps: 1 read, 12,000 URLs/, `${command} ${sub}: progress on a terminal`);
+        // The progress line is cleared at the end; the output is the same as without a terminal.
+        assert.ok(tty.stdout.endsWith('\r\x1b[K'), JSON.stringify(tty.stdout.slice(-40)));
+        assert.equal(readFileSync(join(dir, 'out.txt'), 'utf8'), quiet.stdout);
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,255 @@
+//! The command line, read by clap (builder API: no proc-macro to compile, and without clap's help,
+//! usage, colour and suggestion features, which this command does not use: its help is the shared
+//! js/cli-help.txt and its errors are the one-line messages both CLIs print, mapped from clap's
+//! error kinds below). The npm command (js/cli.mjs) reads the same options with node:util's
+//! parseArgs and makes the same checks in the same order.
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use robots_eval::{DialectId, Options};
+
+/// A usage or input error: one line on stderr, exit status 2.
+pub type Fail = String;
+
+/// The command line, read.
+#[derive(Default)]
+pub struct Args {
+    pub command: String,
+    pub positional: Vec<String>,
+    pub agents: Vec<String>,
+    pub options: Options,
+    pub json: bool,
+    pub csv: bool,
+    pub markdown: bool,
+    pub strict: bool,
+    pub help: bool,
+    pub urls: Option<String>,
+    pub sitemap: Option<String>,
+    /// `check --ai`: the AI usage preferences too; `--header`: Content-Usage field lines.
+    pub ai: bool,
+    pub headers: Vec<String>,
+}
+
+/// The commands, as the error for an unknown one lists them.
+const COMMANDS: &str = "check, lint, table, diff, test, coverage";
+
+/// The options each command takes (besides --dialect, --max-bytes and --help).
+fn allowed(command: &str) -> &'static [&'static str] {
+    match command {
+        "check" => &["json", "agent", "ai", "header"],
+        "lint" => &["json", "strict"],
+        "table" => &["json", "csv", "markdown", "agent", "urls", "sitemap"],
+        "diff" | "coverage" => &["json", "agent", "urls", "sitemap"],
+        _ => &[],
+    }
+}
+
+/// Flags (no value) and options (a value), as every command reads them; which command takes which
+/// is checked after (`allowed`), so that an option of another command gets its own message.
+const FLAGS: &[(&str, Option<char>)] = &[
+    ("json", None),
+    ("csv", None),
+    ("markdown", None),
+    ("strict", None),
+    ("ai", None),
+    ("help", Some('h')),
+];
+const VALUES: &[(&str, Option<char>, bool)] = &[
+    ("agent", Some('a'), true),
+    ("header", None, true),
+    ("dialect", Some('d'), false),
+    ("urls", None, false),
+    ("sitemap", None, false),
+    ("max-bytes", None, false),
+];
+
+fn command() -> Command {
+    let mut sub_args: Vec<Arg> = vec![Arg::new("positional")
+        .num_args(0..)
+        .action(ArgAction::Append)];
+    for &(name, short) in FLAGS {
+        sub_args.push(
+            Arg::new(name)
+                .long(name)
+                .short_opt(short)
+                .action(ArgAction::SetTrue),
+        );
+    }
+    for &(name, short, repeat) in VALUES {
+        let action = if repeat {
+            ArgAction::Append
+        } else {
+            ArgAction::Set
+        };
+        sub_args.push(
+            Arg::new(name)
+                .long(name)
+                .short_opt(short)
+                .action(action)
+                .num_args(1),
+        );
+    }
+    let sub = |name: &'static str| {
+        Command::new(name)
+            .disable_help_flag(true)
+            .args(sub_args.clone())
+            // `--urls -` (standard input) is a value; a lone `-` is a positional (the robots.txt).
+            .allow_negative_numbers(false)
+    };
+    Command::new("robots-eval")
+        .disable_help_flag(true)
+        .disable_version_flag(true)
+        .disable_help_subcommand(true)
+        .subcommand_required(false)
+        .arg(
+            Arg::new("help")
+                .long("help")
+                .short('h')
+                .action(ArgAction::SetTrue),
+        )
+        .arg(
+            Arg::new("version")
+                .long("version")
+                .short('V')
+                .action(ArgAction::SetTrue),
+        )
+        .subcommands(
+            [
+                "check", "lint", "table", "diff", "test", "coverage", "batch", "help",
+            ]
+            .map(sub),
+        )
+}
+
+trait ShortOpt {
+    fn short_opt(self, short: Option<char>) -> Self;
+}
+impl ShortOpt for Arg {
+    fn short_opt(self, short: Option<char>) -> Self {
+        match short {
+            Some(c) => self.short(c),
+            None => self,
+        }
+    }
+}
+
+/// clap's error as the one line both CLIs print.
+fn message(e: &clap::Error, command: Option<&str>) -> Fail {
+    let context = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => s.clone(),
+        Some(ContextValue::Strings(s)) => s.join(" "),
+        _ => String::new(),
+    };
+    // "--agent <agent>" -> "--agent": the option as written in the help.
+    let arg = context(ContextKind::InvalidArg);
+    let name = arg.split([' ', '=']).next().unwrap_or_default().to_string();
+    let name = match name.strip_prefix('-') {
+        Some(short) if !short.starts_with('-') => VALUES
+            .iter()
+            .find(|v| v.1.map(String::from).as_deref() == Some(short))
+            .map_or(name.clone(), |v| format!("--{}", v.0)),
+        _ => name,
+    };
+    match e.kind() {
+        ErrorKind::InvalidSubcommand => format!(
+            "unknown command {:?} (commands: {COMMANDS})",
+            context(ContextKind::InvalidSubcommand)
+        ),
+        ErrorKind::UnknownArgument => format!(
+            "unknown option {name} (robots-eval {} --help lists the options)",
+            command.unwrap_or("")
+        ),
+        ErrorKind::InvalidValue | ErrorKind::NoEquals => format!("{name} needs a value"),
+        ErrorKind::TooManyValues => format!("{name} takes no value"),
+        _ => e.to_string().lines().next().unwrap_or_default().to_string(),
+    }
+}
+
+/// Reads the command line (without the program's name).
+pub fn parse(argv: &[String]) -> Result<Args, Fail> {
+    let mut a = Args::default();
+    let Some(first) = argv.first() else {
+        return Err("missing command (robots-eval --help lists the commands)".into());
+    };
+    // The command's name, for messages about its options.
+    let named = (!first.starts_with('-')).then_some(first.as_str());
+    let top = command()
+        .try_get_matches_from(std::iter::once("robots-eval").chain(argv.iter().map(String::as_str)))
+        .map_err(|e| message(&e, named))?;
+    let Some((command, m)) = top.subcommand() else {
+        if top.get_flag("version") {
+            a.command = "version".into();
+        } else {
+            a.help = true;
+        }
+        return Ok(a);
+    };
+    if command == "help" {
+        a.help = true;
+        return Ok(a);
+    }
+    a.command = command.to_string();
+    read(&mut a, m)?;
+    Ok(a)
+}
+
+fn read(a: &mut Args, m: &ArgMatches) -> Result<(), Fail> {
+    let strings = |id: &str| -> Vec<String> {
+        m.get_many::<String>(id)
+            .map(|v| v.cloned().collect())
+            .unwrap_or_default()
+    };
+    a.positional = strings("positional");
+    a.agents = strings("agent");
+    a.headers = strings("header");
+    a.urls = m.get_one::<String>("urls").cloned();
+    a.sitemap = m.get_one::<String>("sitemap").cloned();
+    a.json = m.get_flag("json");
+    a.csv = m.get_flag("csv");
+    a.markdown = m.get_flag("markdown");
+    a.strict = m.get_flag("strict");
+    a.ai = m.get_flag("ai");
+    a.help = m.get_flag("help");
+    if a.help {
+        return Ok(());
+    }
+    // The options given, in the order of the table, that this command does not take.
+    let takes = allowed(&a.command);
+    let given = FLAGS
+        .iter()
+        .map(|f| f.0)
+        .filter(|id| *id != "help" && m.get_flag(id))
+        .chain(
+            VALUES
+                .iter()
+                .map(|v| v.0)
+                .filter(|id| m.contains_id(id) && m.value_source(id).is_some()),
+        );
+    for key in given {
+        if !matches!(key, "dialect" | "max-bytes") && !takes.contains(&key) {
+            return Err(format!("{} takes no --{key}", a.command));
+        }
+    }
+    let dialect = m
+        .get_one::<String>("dialect")
+        .map_or("rfc9309", String::as_str);
+    a.options.dialect = DialectId::from_name(&dialect.to_ascii_lowercase()).ok_or_else(|| {
+        format!("unknown dialect {dialect:?} (dialects: rfc9309, google, draft1996, original1994, revisited)")
+    })?;
+    if let Some(n) = m.get_one::<String>("max-bytes") {
+        // At most 2^53 - 1, as the npm command (a JavaScript integer).
+        a.options.max_bytes = n
+            .parse::<u64>()
+            .ok()
+            .filter(|&v| n.bytes().all(|b| b.is_ascii_digit()) && v < 1 << 53)
+            .and_then(|v| usize::try_from(v).ok())
+            .ok_or_else(|| format!("--max-bytes: not a number of bytes: {n:?}"))?;
+    }
+    if !a.headers.is_empty() && !a.ai {
+        return Err("--header needs --ai".into());
+    }
+    if [a.json, a.csv, a.markdown].iter().filter(|b| **b).count() > 1 {
+        return Err("choose one of --json, --csv and --markdown".into());
+    }
+    Ok(())
+}
