@@ -9,8 +9,12 @@
 // What differs from robots-parser, and why: docs/robots-parser.md.
 import { Robots } from 'robots-eval';
 
-/** The file is read as Google's reference library reads it (docs/robots-parser.md, "The dialect"). */
-const DIALECT = 'google';
+/**
+ * The engine's dialect: RFC 9309, which robots-parser follows except where docs/robots-parser.md
+ * lists (its reading of `%xx`, of user-agent values, of groups...). Not Google's: google/robotstxt
+ * reads `User-agent: MJ12bot` as `MJ`, so a crawler named with a digit would not find its own group.
+ */
+const DIALECT = 'rfc9309';
 
 // robots-parser resolves URLs, the file's and the queried ones, against a base of its own, so that
 // a file given with a relative URL (`/robots.txt`) answers relative ones (`/a`) and no absolute
@@ -46,12 +50,17 @@ function makeRoom(chars) {
   }
 }
 
-// A URL in the form the WHATWG URL parser leaves as it is (so robots-parser's reading of it is the
-// string itself): the characters of a path and query that it never escapes, `%` with upper-case
-// hex, and no `/.` (a dot segment, which it removes). Anything else takes the slow way (slowPath).
-// (`g`: searched from lastIndex, the end of the site's prefix, without a copy of the rest.)
-const PLAIN = /[^\w\-.~!$&()*+,;=:@/?%]|%(?![0-9A-F]{2})|\/\.|\/%2E/g;
-const HEX = /%[0-9a-fA-F]{2}/g;
+/**
+ * How a file's site reads URLs: HTTP, an http: or https: site (parsed with its `url`, so the
+ * module itself tells a URL of another site, which the Robots refuses with a RangeError);
+ * RELATIVE, a file given with a relative URL (parsed with the base as its site: paths are its);
+ * OTHER, another scheme (URLs compared here, the path given to the Robots); NONE, an unparseable
+ * URL (no URL is the file's).
+ */
+const HTTP = 0;
+const RELATIVE_SITE = 1;
+const OTHER = 2;
+const NONE = 3;
 
 /** The site of a URL as robots-parser compares it (protocol, host name, port with its default filled in); null if it does not parse. */
 function siteOf(url) {
@@ -83,11 +92,11 @@ class Robot {
     this._robots = null;
     this._used = false;
     const site = siteOf(url);
-    // null: no URL is this file's (an unparseable robots.txt URL).
     this._site = site === null ? null : site.key;
-    // The start every URL of the site has when written as the WHATWG parser writes it; for the
-    // relative base, a path.
-    this._prefix = site === null ? null : site.u.origin === RELATIVE_ORIGIN ? '' : `${site.u.protocol}//${site.u.host}`;
+    const protocol = site?.u.protocol;
+    this._mode = site === null ? NONE : site.u.origin === RELATIVE_ORIGIN ? RELATIVE_SITE : protocol === 'http:' || protocol === 'https:' ? HTTP : OTHER;
+    // The site the Robots is given: it then refuses the URLs of other sites itself.
+    this._options = { dialect: DIALECT, url: this._mode === HTTP ? site.u.origin : this._mode === RELATIVE_SITE ? RELATIVE : undefined };
     this._lastUa = undefined;
     this._lastAgent = '*';
     this._sitemaps = null;
@@ -99,7 +108,7 @@ class Robot {
     this._used = true;
     if (this._robots === null) {
       makeRoom(this._text.length);
-      this._robots = Robots.parse(this._text, { dialect: DIALECT });
+      this._robots = Robots.parse(this._text, this._options);
       pool.push(this);
       pooledChars += this._text.length;
     }
@@ -111,27 +120,30 @@ class Robot {
     this._robots = null;
   }
 
-  /** The URL as the engine gets it: the URL itself when plain, else robots-parser's path and query; null for another site. */
-  _path(url) {
-    const prefix = this._prefix;
-    if (typeof url === 'string' && prefix !== null) {
-      const n = prefix.length;
-      if (n > 0 ? url.startsWith(prefix) && url.charCodeAt(n) === 47 : url.charCodeAt(0) === 47 && url.charCodeAt(1) !== 47) {
-        PLAIN.lastIndex = n;
-        if (!PLAIN.test(url)) return url;
-      }
-    }
-    return this._slowPath(url);
-  }
-
-  _slowPath(url) {
-    if (this._site === null) return null;
+  /**
+   * What the Robots is asked about `url`: the URL itself where the Robots tells its site, else
+   * the URL robots-parser resolves it to, or its path; null for a URL of another site. The URL is
+   * read as written (RFC 9309 and google/robotstxt match the URL as given; robots-parser rewrites
+   * it with the WHATWG URL parser first: docs/robots-parser.md).
+   */
+  _query(url) {
+    // An http: or https: URL (`http:` or `https:` by the position of the colon: a string with
+    // another scheme there is refused by the Robots as another site) goes as it is: the module
+    // compares its site with the file's.
+    if (this._mode === HTTP && typeof url === 'string' && url.charCodeAt(0) === 104 && (url.charCodeAt(4) === 58 || url.charCodeAt(5) === 58)) return url;
+    if (this._mode === RELATIVE_SITE && typeof url === 'string' && url.charCodeAt(0) === 47 && url.charCodeAt(1) !== 47) return url;
+    if (this._mode === NONE) return null;
     const site = siteOf(url);
     if (site === null || site.key !== this._site) return null;
-    // robots-parser matches the path and query, percent-escapes upper-cased.
-    return (site.u.pathname + site.u.search).replace(HEX, (m) => m.toUpperCase());
+    if (this._mode !== OTHER) return site.u.href;
+    // Another scheme: the path and query (with an empty query, `/a?`, which URL.search drops).
+    const { u } = site;
+    const hash = u.href.indexOf('#');
+    const query = u.search === '' && (hash < 0 ? u.href.endsWith('?') : u.href[hash - 1] === '?') ? '?' : u.search;
+    return u.pathname + query;
   }
 
+  /** robots-parser's reading of the agent (agentOf), for the last one asked. */
   _agent(ua) {
     if (ua !== this._lastUa) {
       this._lastAgent = agentOf(ua);
@@ -141,9 +153,26 @@ class Robot {
   }
 
   isAllowed(url, ua) {
-    const path = this._path(url);
-    if (path === null) return undefined;
-    return this._parsed().isAllowed(path, this._agent(ua));
+    const robots = this._robots;
+    // The hot path, a crawler's: a parsed file, an http: or https: URL (see _query) and a product
+    // token that agentOf leaves as it is (no `/`, no space around it), handed over untouched.
+    if (robots !== null && this._mode === HTTP && typeof url === 'string' && url.charCodeAt(0) === 104 &&
+        (url.charCodeAt(4) === 58 || url.charCodeAt(5) === 58) && typeof ua === 'string' && ua.length !== 0 &&
+        ua.charCodeAt(0) > 32 && ua.charCodeAt(ua.length - 1) > 32 && ua.indexOf('/') < 0) {
+      this._used = true;
+      try {
+        return robots.isAllowed(url, ua);
+      } catch (e) {
+        return otherSite(e);
+      }
+    }
+    const query = this._query(url);
+    if (query === null) return undefined;
+    try {
+      return this._parsed().isAllowed(query, this._agent(ua));
+    } catch (e) {
+      return otherSite(e);
+    }
   }
 
   isDisallowed(url, ua) {
@@ -151,17 +180,27 @@ class Robot {
   }
 
   isExplicitlyDisallowed(url, ua) {
-    const path = this._path(url);
-    if (path === null) return undefined;
-    return this._parsed().isExplicitlyDisallowed(path, this._agent(ua));
+    const query = this._query(url);
+    if (query === null) return undefined;
+    try {
+      return this._parsed().isExplicitlyDisallowed(query, this._agent(ua));
+    } catch (e) {
+      return otherSite(e);
+    }
   }
 
   getMatchingLineNumber(url, ua) {
-    const path = this._path(url);
-    if (path === null) return -1;
-    const { reason, line } = this._parsed().explain(path, this._agent(ua));
+    const query = this._query(url);
+    if (query === null) return -1;
+    let explanation;
+    try {
+      explanation = this._parsed().explain(query, this._agent(ua));
+    } catch (e) {
+      otherSite(e);
+      return -1;
+    }
     // robots-parser keeps no empty rule (`Disallow:`), so only a rule that decided has a line.
-    return reason === 'rule' ? line : -1;
+    return explanation.reason === 'rule' ? explanation.line : -1;
   }
 
   getCrawlDelay(ua) {
@@ -182,6 +221,12 @@ class Robot {
     }
     return this._host;
   }
+}
+
+/** A RangeError of the Robots for a URL of another site is robots-parser's `undefined`; anything else is thrown. */
+function otherSite(e) {
+  if (e instanceof RangeError && / is not on /.test(e.message)) return undefined;
+  throw e;
 }
 
 /** robots-parser 3's function: the robots.txt `contents` of the file at `url`. */
