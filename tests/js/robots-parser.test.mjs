@@ -89,3 +89,45 @@ describe('the list of differences', () => {
     assert.equal(seen.size, 44, 'robots-parser\'s test file at fc27a00 has 44 tests');
   });
 });
+
+// robots-parser's conventions, beyond what its file tests: each as robots-parser 3.0.1 answers it
+// (asked of the real robots-parser too, in the repository's devDependencies).
+describe('robots-parser\'s conventions, asked of both', () => {
+  const original = createRequire(join(repo, 'package.json'))('robots-parser');
+  const ours = require('robots-eval/robots-parser');
+  const text = 'User-agent: *\nDisallow: /private\nDisallow:\nCrawl-delay: 2\n\nUser-agent: MyBot\nDisallow: /mine\nAllow: /private/open\n\nSitemap: https://example.com/s.xml\nHost: Example.COM\nHost: www.example.com\n';
+  const site = 'https://example.com/robots.txt';
+  const questions = [
+    ['isAllowed', 'https://example.com/private/x'], ['isAllowed', 'https://example.com/private/x', 'MyBot/2.1'],
+    ['isAllowed', 'https://example.com/mine', 'mybot'], ['isAllowed', 'https://example.com/private/open', 'MyBot'],
+    ['isAllowed', 'https://example.com/private/x', ''], ['isAllowed', 'https://example.com/x', ' MyBot '],
+    ['isAllowed', 'http://example.com/private/x'], ['isAllowed', 'https://example.com:8443/private/x'], ['isAllowed', 'https://other.example/private/x'],
+    ['isAllowed', '/private/x'], ['isAllowed', 'example.com/private/x'], ['isAllowed', 'HTTPS://EXAMPLE.com/private/x'],
+    ['isAllowed', 'https://user@example.com:443/private/x'], ['isAllowed', '//example.com/private/x'], ['isAllowed', 'https://example.com'],
+    ['isDisallowed', 'https://other.example/x'], ['isDisallowed', 'https://example.com/private/x'],
+    ['getMatchingLineNumber', 'https://example.com/private/x'], ['getMatchingLineNumber', 'https://example.com/public'],
+    ['getMatchingLineNumber', 'https://other.example/private/x'], ['getMatchingLineNumber', 'https://example.com/private/open', 'MyBot'],
+    ['getCrawlDelay'], ['getCrawlDelay', 'MyBot'], ['getCrawlDelay', 'Unknown/1.0'],
+    ['getSitemaps'], ['getPreferredHost'],
+  ];
+  for (const [method, ...args] of questions) {
+    it(`${method}(${args.map((a) => JSON.stringify(a)).join(', ')})`, () => {
+      assert.deepEqual(ours(site, text)[method](...args), original(site, text)[method](...args));
+    });
+  }
+  // Not in 3.0.1: robots-parser's master (fc27a00) answers these, as its source reads.
+  it('isExplicitlyDisallowed, as on robots-parser\'s master', () => {
+    const robot = ours(site, text);
+    assert.equal(robot.isExplicitlyDisallowed('https://example.com/mine', 'MyBot'), true);
+    assert.equal(robot.isExplicitlyDisallowed('https://example.com/private/x', 'OtherBot'), false);
+    assert.equal(robot.isExplicitlyDisallowed('https://other.example/mine', 'MyBot'), undefined);
+  });
+  it('a URL object, null and bytes', () => {
+    assert.equal(ours(new URL(site), text).isAllowed(new URL('https://example.com/private/x')), false);
+    assert.equal(ours(site, null).isAllowed('https://example.com/x'), true);
+    assert.equal(ours(site, new TextEncoder().encode(text)).isAllowed('https://example.com/private/x'), false);
+  });
+  it('contents of another type: a TypeError that says what it takes', () => {
+    assert.throws(() => ours(site, 42), { name: 'TypeError', message: /contents must be a string, a Uint8Array, null or undefined, got number/ });
+  });
+});
