@@ -76,7 +76,7 @@ const CLASSES = [
   { id: 'percent-unreserved', what: '`%xx` of an unreserved character read as the character (RFC 9309 §2.2.2: `/%6Dodules` is `/modules`)', input: (t, u) => [decodeUnreserved(t), decodeUnreserved(u)] },
   { id: 'agent-token', what: 'a user-agent value read as its product token (`Mediapartners-Google*` names Mediapartners-Google, `Clickagy Intelligence Bot` Clickagy: RFC 9309 §2.2.1)', input: (t, u) => [asToken(t), u] },
   { id: 'typos', what: 'the frequent misspellings of a field read as the field (`Disalow`, `useragent`: RFC 9309 §2.2.4 allows it, google/robotstxt does it)', input: (t, u) => [fixTypos(t), u] },
-  { id: 'other-records', what: 'lines other than user-agent, allow and disallow do not end a group (RFC 9309 §2.2.4)', input: (t, u) => [onlyGroups(t), u] },
+  { id: 'other-records', what: 'lines other than user-agent, allow and disallow do not end a group (RFC 9309 §2.1: a user-agent line ends it; §2.2.4)', input: (t, u) => [onlyGroups(t), u] },
   { id: 'empty-query', what: 'an empty query (`/a?`) kept, which robots-parser drops with URL.search (RFC 9309 §2.2.2 matches the path and query)', input: (t, u) => [t, u.endsWith('?') ? `${u}x` : u] },
 ];
 

@@ -57,5 +57,5 @@ fi
 files=("${files[@]#tests/js/}")
 echo "== JS tests on $tarball: ${files[*]}"
 cd "$scratch/app"
-ROBOTS_EVAL_REPO=$repo node --expose-gc --test --test-reporter=spec "${files[@]}"
+ROBOTS_EVAL_REPO=$repo ROBOTS_EVAL_TARBALL="$scratch/$tarball" ROBOTS_EVAL_OVERRIDE_TARBALL="$scratch/$override" node --expose-gc --test --test-reporter=spec "${files[@]}"
 [ $gate = 0 ] || run_gate
