@@ -74,9 +74,10 @@ const CLASSES = [
   { id: 'robots-txt', what: '/robots.txt itself, always allowed (RFC 9309 §2.2.2)', test: (text, url) => new URL(url).pathname === '/robots.txt', input: (t, u) => [t, u] },
   { id: 'size-cap', what: 'the part of a file after its first 500 KiB, ignored (RFC 9309 §2.5)', input: (t, u) => [new TextDecoder().decode(new TextEncoder().encode(t).subarray(0, 512000)), u] },
   { id: 'percent-unreserved', what: '`%xx` of an unreserved character read as the character (RFC 9309 §2.2.2: `/%6Dodules` is `/modules`)', input: (t, u) => [decodeUnreserved(t), decodeUnreserved(u)] },
-  { id: 'agent-token', what: 'a user-agent value read as its product token (`Mediapartners-Google*` names Mediapartners-Google, `Clickagy Intelligence Bot` Clickagy: RFC 9309 §2.2.1)', input: (t, u) => [asToken(t), u] },
   { id: 'typos', what: 'the frequent misspellings of a field read as the field (`Disalow`, `useragent`: RFC 9309 §2.2.4 allows it, google/robotstxt does it)', input: (t, u) => [fixTypos(t), u] },
+  { id: 'agent-token', what: 'a user-agent value read as its product token (`Mediapartners-Google*` names Mediapartners-Google, `Clickagy Intelligence Bot` Clickagy: RFC 9309 §2.2.1)', input: (t, u) => [asToken(t), u] },
   { id: 'other-records', what: 'lines other than user-agent, allow and disallow do not end a group (RFC 9309 §2.1: a user-agent line ends it; §2.2.4)', input: (t, u) => [onlyGroups(t), u] },
+  { id: 'empty-group', what: 'a group without rules, at the end of the file: its agents obey it, and so nothing (RFC 9309 §2.1: "The last group may have no rules, which means it implicitly allows everything")', input: (t, u) => [/^\s*user-agent\s*:[^\n]*$(?![\s\S]*^\s*(allow|disallow)\s*:)/im.test(t) ? `${t}\nDisallow:\n` : t, u] },
   { id: 'empty-query', what: 'an empty query (`/a?`) kept, which robots-parser drops with URL.search (RFC 9309 §2.2.2 matches the path and query)', input: (t, u) => [t, u.endsWith('?') ? `${u}x` : u] },
 ];
 
