@@ -166,12 +166,18 @@ class Robot {
         return otherSite(e);
       }
     }
+    return this._ask('isAllowed', url, ua, undefined);
+  }
+
+  /** The Robots' `method(url, agent)` as robots-parser reads them; `none` for a URL of another site. */
+  _ask(method, url, ua, none) {
     const query = this._query(url);
-    if (query === null) return undefined;
+    if (query === null) return none;
     try {
-      return this._parsed().isAllowed(query, this._agent(ua));
+      return this._parsed()[method](query, this._agent(ua));
     } catch (e) {
-      return otherSite(e);
+      otherSite(e);
+      return none;
     }
   }
 
@@ -180,27 +186,13 @@ class Robot {
   }
 
   isExplicitlyDisallowed(url, ua) {
-    const query = this._query(url);
-    if (query === null) return undefined;
-    try {
-      return this._parsed().isExplicitlyDisallowed(query, this._agent(ua));
-    } catch (e) {
-      return otherSite(e);
-    }
+    return this._ask('isExplicitlyDisallowed', url, ua, undefined);
   }
 
   getMatchingLineNumber(url, ua) {
-    const query = this._query(url);
-    if (query === null) return -1;
-    let explanation;
-    try {
-      explanation = this._parsed().explain(query, this._agent(ua));
-    } catch (e) {
-      otherSite(e);
-      return -1;
-    }
+    const explanation = this._ask('explain', url, ua, null);
     // robots-parser keeps no empty rule (`Disallow:`), so only a rule that decided has a line.
-    return explanation.reason === 'rule' ? explanation.line : -1;
+    return explanation !== null && explanation.reason === 'rule' ? explanation.line : -1;
   }
 
   getCrawlDelay(ua) {
@@ -225,8 +217,8 @@ class Robot {
 
 /** A RangeError of the Robots for a URL of another site is robots-parser's `undefined`; anything else is thrown. */
 function otherSite(e) {
-  if (e instanceof RangeError && / is not on /.test(e.message)) return undefined;
-  throw e;
+  if (!(e instanceof RangeError && / is not on /.test(e.message))) throw e;
+  return undefined;
 }
 
 /** robots-parser 3's function: the robots.txt `contents` of the file at `url`. */
