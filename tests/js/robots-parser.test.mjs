@@ -9,8 +9,10 @@
 // by RFC 9309 or by Google's reference library: each of those must fail, on the assertion listed.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const repo = process.env.ROBOTS_EVAL_REPO;
@@ -129,5 +131,26 @@ describe('robots-parser\'s conventions, asked of both', () => {
   });
   it('contents of another type: a TypeError that says what it takes', () => {
     assert.throws(() => ours(site, 42), { name: 'TypeError', message: /contents must be a string, a Uint8Array, null or undefined, got number/ });
+  });
+});
+
+// The entry in the other runtimes that install npm packages: Deno (import) and Bun (import, require).
+describe('robots-eval/robots-parser in Deno and Bun', () => {
+  const use = (load) => `${load}; const r = robotsParser('https://example.com/robots.txt', 'User-agent: *\\nDisallow: /private\\n'); ` +
+    "console.log(JSON.stringify([r.isAllowed('https://example.com/private/x'), r.isAllowed('https://example.com/x'), r.isAllowed('https://other.example/x') ?? 'undefined']));";
+  const expected = [false, true, 'undefined'];
+  const last = (out) => JSON.parse(out.toString().trim().split('\n').pop());
+  const file = join(process.cwd(), 'robots-parser-entry.mjs');
+  writeFileSync(file, use("import robotsParser from 'robots-eval/robots-parser'"));
+  it('Deno, import', () => {
+    const env = { ...process.env, DENO_DIR: mkdtempSync(join(tmpdir(), 'deno-')), DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' };
+    const deno = join(repo, 'node_modules', '@deno', 'linux-x64-glibc', 'deno');
+    assert.deepEqual(last(execFileSync(deno, ['run', '--quiet', '--allow-read', '--allow-env', '--no-lock', file], { env })), expected);
+  });
+  it('Bun, import and require', () => {
+    const env = { ...process.env, BUN_INSTALL_CACHE_DIR: mkdtempSync(join(tmpdir(), 'bun-')) };
+    const bun = join(repo, 'node_modules', '@oven', 'bun-linux-x64', 'bin', 'bun');
+    assert.deepEqual(last(execFileSync(bun, ['run', file], { env })), expected);
+    assert.deepEqual(last(execFileSync(bun, ['-e', use("const robotsParser = require('robots-eval/robots-parser')")], { env })), expected);
   });
 });
