@@ -81,6 +81,15 @@ for (const [name, load] of variants) {
   });
 }
 
+describe('the override package', () => {
+  it('depends on this very version of robots-eval, and has its version', () => {
+    const root = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+    const override = JSON.parse(readFileSync(join(repo, 'compat', 'robots-parser', 'package.json'), 'utf8'));
+    assert.equal(override.dependencies['robots-eval'], root.version);
+    assert.equal(override.version, root.version);
+  });
+});
+
 describe('the list of differences', () => {
   it('names only tests of the file, each failing for every variant', () => {
     for (const title of expectedFailures.keys()) {
