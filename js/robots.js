@@ -545,7 +545,10 @@ export function defineApi(loadModule) {
         u = new URL(url, origin); // a network-path reference (//host/x) takes the site's scheme
       } catch {}
       if (u === null || u.origin !== origin) {
-        throw new RangeError(`${PREFIX}${where}: ${describe(url)} is not on ${origin}, the site this robots.txt belongs to; its rules say nothing about other sites (fetch that site's robots.txt)`);
+        // Quoted whatever its length (describe() names only the type of a long string): the
+        // start of the URL is what tells the caller which site it was.
+        const quoted = JSON.stringify(url.slice(0, 80)) + (url.length > 80 ? `... (${url.length} characters)` : '');
+        throw new RangeError(`${PREFIX}${where}: ${quoted} is not on ${origin}, the site this robots.txt belongs to; its rules say nothing about other sites (fetch that site's robots.txt)`);
       }
     }
 

@@ -39,9 +39,12 @@ scratch=$(mktemp -d "$repo/tests/js/.scratch/run.XXXXXX")
 [ "${ROBOTS_EVAL_KEEP_SCRATCH:-}" = 1 ] || trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/app"
 tarball=$(npm pack --silent --pack-destination "$scratch" | tail -1)
+# The override package for robots-parser's users (compat/robots-parser), installed under the name
+# robots-parser as npm's `overrides` installs it (tests/js/robots-parser.test.mjs).
+override=$(npm pack --silent --pack-destination "$scratch" ./compat/robots-parser | tail -1)
 cat > "$scratch/app/package.json" <<JSON
 { "name": "scratch-app", "private": true, "type": "module",
-  "dependencies": { "robots-eval": "file:../$tarball" } }
+  "dependencies": { "robots-eval": "file:../$tarball", "robots-parser": "file:../$override" } }
 JSON
 (cd "$scratch/app" && npm install --silent --offline --no-audit --no-fund --no-package-lock >/dev/null)
 cp -r tests/js/* "$scratch/app/"
@@ -54,5 +57,5 @@ fi
 files=("${files[@]#tests/js/}")
 echo "== JS tests on $tarball: ${files[*]}"
 cd "$scratch/app"
-ROBOTS_EVAL_REPO=$repo node --expose-gc --test --test-reporter=spec "${files[@]}"
+ROBOTS_EVAL_REPO=$repo ROBOTS_EVAL_TARBALL="$scratch/$tarball" ROBOTS_EVAL_OVERRIDE_TARBALL="$scratch/$override" node --expose-gc --test --test-reporter=spec "${files[@]}"
 [ $gate = 0 ] || run_gate

@@ -358,6 +358,10 @@ impl Robots {
     /// Which groups `agent` obeys, and the entry of `tokens` that named them (none for `*`).
     fn select_entry(&self, agent: &[u8]) -> (Selection, Option<usize>) {
         let entry = match self.dialect.agent_match {
+            // The empty agent obeys only the `*` group (pkg/README.md): a group whose value
+            // reads as no token (`User-agent:` empty, `008`, `/` or `*bot` in Google's reading)
+            // names no crawler, and the empty string is no crawler's name.
+            AgentMatch::GoogleWhole | AgentMatch::Token if agent.is_empty() => None,
             // A product token as given is found at once (tokens hold no header separators, so
             // an agent that equals one is not a header).
             AgentMatch::GoogleWhole | AgentMatch::Token => match self.lookup(agent) {

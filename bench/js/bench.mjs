@@ -168,6 +168,19 @@ for (const [name, text] of Object.entries(files)) {
   ourOther.push([`isAllowed ${name}, full URLs, parsed with \`{ url }\` (other sites refused)`, median(t[builds.length + 2]), median(t[0])]);
   for (const r of [...parsed, onSite]) r.free();
 }
+// robots-parser's own API on our engine (robots-eval/robots-parser, what `overrides` swaps in)
+// against robots-parser, on the same 1,000 full-URL queries.
+{
+  const { default: compatParser } = await import('robots-eval/robots-parser');
+  for (const [name, text] of Object.entries(files)) {
+    const ours = compatParser(ROBOTS_URL, text);
+    const p = robotsParser(ROBOTS_URL, text);
+    let same = 0;
+    for (let i = 0; i < 1000; i++) same += ours.isAllowed(urls[i], queryAgents[i]) === p.isAllowed(urls[i], queryAgents[i]) ? 1 : 0;
+    const [o, t] = measure([queryLoop(ours, urls)], queryLoop(p, urls));
+    rows.push({ what: `isAllowed ${name}, full URLs, through \`robots-eval/robots-parser\` (answers agree on ${same / 10}%)`, unit: 'per query', ours: o, theirs: t, base: null });
+  }
+}
 {
   const parsed = builds.map((R) => R.parse(files.medium));
   const p = robotsParser(ROBOTS_URL, files.medium);

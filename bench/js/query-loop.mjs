@@ -3,8 +3,10 @@
 // 1,000 queries of ../shared/bench as flat strings, after 100,000 warm-up calls: for instruction
 // counts under callgrind, which this shared machine's timings cannot replace for changes of a
 // few percent. bench/js/query-instructions.sh runs it twice and prints the difference per query.
-//   node bench/js/query-loop.mjs FILE url|path N [--site] [--pkg DIR]
+//   node bench/js/query-loop.mjs FILE url|path N [--site] [--pkg DIR] [--robots-parser-api | --robots-parser]
 // FILE: small, medium or large; url: full URLs, path: paths; --site: parsed with { url }.
+// --robots-parser-api: the calls go through robots-eval/robots-parser (this repository's pkg/);
+// --robots-parser: through robots-parser itself, for comparison.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -25,7 +27,12 @@ const list = queries.map(([path]) => flat(mode === 'path' ? path : `https://exam
 const agentStrings = new Map();
 const agents = queries.map(([, agent]) => agentStrings.get(agent) ?? agentStrings.set(agent, flat(agent)).get(agent));
 const site = process.argv.includes('--site') ? { url: 'https://example.com/robots.txt' } : undefined;
-const r = Robots.parse(readFileSync(join(shared, `${file}.txt`), 'utf8'), site);
+const text = readFileSync(join(shared, `${file}.txt`), 'utf8');
+const r = process.argv.includes('--robots-parser-api')
+  ? (await import('robots-eval/robots-parser')).default('https://example.com/robots.txt', text)
+  : process.argv.includes('--robots-parser')
+    ? (await import('robots-parser')).default('https://example.com/robots.txt', text)
+    : Robots.parse(text, site);
 let allowed = 0;
 const run = (count) => {
   for (let i = 0; i < count; i++) {

@@ -187,6 +187,11 @@ test('a URL of another site than the one robots.txt belongs to is a RangeError, 
     throwsClearly(() => r.explain(url, 'bot'), RangeError, other);
   }
   throwsClearly(() => r.table(['/p', 'https://other.example/p'], ['bot']), RangeError, /table\(urls, agents\): urls\[1\]: "https:\/\/other\.example\/p" is not on/);
+  // A long URL is quoted too, its start (the site) with its length.
+  const long = `https://other.example/${'a'.repeat(100)}`;
+  throwsClearly(() => r.isAllowed(long, 'bot'), RangeError,
+    new RegExp(`isAllowed\\(url, agent\\): "https://other\\.example/a{58}"\\.\\.\\. \\(122 characters\\) is not on https://example\\.com`));
+  throwsClearly(() => r.explain(`https://other.example/${'b'.repeat(30)}`, 'bot'), RangeError, /explain\(url, agent\): "https:\/\/other\.example\/b{30}" is not on/);
   r.free();
   // Without a known site every URL is taken as this file's (the rules are read for its path).
   const any = Robots.parse(text);

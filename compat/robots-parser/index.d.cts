@@ -1,0 +1,2 @@
+import robotsParser = require('robots-eval/robots-parser');
+export = robotsParser;
