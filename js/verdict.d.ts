@@ -1,0 +1,24 @@
+// Types of 'robots-eval/verdict': the verdict module alone (js/verdict.js). Its Robots is the main
+// entry's without the calls the rich module answers (explain, aiPreferences, diagnostics, records),
+// which throw an Error there; every other type is the main entry's.
+import type { Robots as FullRobots, Agent, ParseOptions, Dialect, FetchOptions, RobotRules as FullRobotRules } from './index.js';
+
+export type * from './index.js';
+
+/** A parsed robots.txt, answered by the verdict module. `free()` (or `using`) when done. */
+export interface Robots extends Omit<FullRobots, 'explain' | 'aiPreferences' | 'diagnostics' | 'records'> {}
+
+export declare const Robots: {
+  /** As `Robots.parse` of 'robots-eval'. */
+  parse(text: string | Uint8Array | ArrayBuffer, options?: ParseOptions): Robots;
+  /** The dialect names, the default first. */
+  readonly dialects: Dialect[];
+};
+
+/** As `fetchRobots` of 'robots-eval'. */
+export declare function fetchRobots(url: string | URL, options?: FetchOptions): Promise<Robots>;
+
+export declare const RobotRules: typeof FullRobotRules;
+export type RobotRules = FullRobotRules;
+
+export default Robots;
