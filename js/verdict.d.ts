@@ -1,7 +1,7 @@
 // Types of 'robots-eval/verdict': the verdict module alone (js/verdict.js). Its Robots is the main
 // entry's without the calls the rich module answers (explain, aiPreferences, diagnostics, records),
 // which throw an Error there; every other type is the main entry's.
-import type { Robots as FullRobots, Agent, ParseOptions, Dialect, FetchOptions, RobotRules as FullRobotRules } from './index.js';
+import type { Robots as FullRobots, ParseOptions, Dialect, FetchOptions, RobotRules as FullRobotRules } from './index.js';
 
 export type * from './index.js';
 
@@ -15,8 +15,11 @@ export declare const Robots: {
   readonly dialects: Dialect[];
 };
 
+/** The options of `fetchRobots`, with `previous` a Robots of this entry. */
+export type VerdictFetchOptions = Omit<FetchOptions, 'previous'> & { previous?: Robots | null };
+
 /** As `fetchRobots` of 'robots-eval'. */
-export declare function fetchRobots(url: string | URL, options?: FetchOptions): Promise<Robots>;
+export declare function fetchRobots(url: string | URL, options?: VerdictFetchOptions): Promise<Robots>;
 
 export declare const RobotRules: typeof FullRobotRules;
 export type RobotRules = FullRobotRules;

@@ -32,7 +32,9 @@ import { Robots } from 'robots-eval'; // the repository's own package (self-refe
 import { appBundleBytes, BUDGET } from '../../tests/js/bundle-app.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const shared = join(root, '..', 'shared', 'bench');
+// ../shared beside the repository (ROBOTS_EVAL_SHARED: elsewhere, e.g. from a git worktree).
+const sharedRoot = process.env.ROBOTS_EVAL_SHARED ?? join(root, '..', 'shared');
+const shared = join(sharedRoot, 'bench');
 if (!existsSync(join(shared, 'queries.json'))) {
   console.log(`SKIPPED: ${shared} is absent (it holds the benchmark inputs)`);
   process.exit(0);
@@ -188,7 +190,7 @@ for (const [name, text] of Object.entries(files)) {
 }
 
 // Google's build, side by side, in the google dialect (the reading it is the reference of).
-const googleDir = join(root, '..', 'shared', 'bench', 'google-wasm');
+const googleDir = join(shared, 'google-wasm');
 const googleGlue = join(googleDir, 'robots_google.cjs');
 const googleWasm = join(googleDir, 'robots_google.wasm');
 const google = existsSync(googleGlue) && existsSync(googleWasm)
