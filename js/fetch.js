@@ -8,8 +8,7 @@
 // Its boundary is the verdict module's: numbers-only calls, strings through the input buffer of
 // the instance's Engine (written with TextEncoder: a fetch is not a hot path).
 
-import { createBindings } from './policy-glue.js';
-import { loadPolicyModule } from './load.js';
+import { loadPolicyModule, loadPolicyGlue } from './load.js';
 import { CORE } from './robots.js';
 import {
   PREFIX, describe, typeError, optionsArg, decodeUtf8, instanceFailure, numberOption, isMaxBytes, isNonNegative,
@@ -75,7 +74,7 @@ export function defineFetch(api, loadModule = loadPolicyModule) {
     try {
       if (inst === null) {
         module ??= loadModule();
-        const b = createBindings();
+        const b = loadPolicyGlue()();
         const { memory } = b.initSync({ module });
         inst = { w: new b.Engine(), b, memory };
       }

@@ -8,6 +8,8 @@ import verdictWasm from './wasm-embedded.js';
 import richWasm from './rich-embedded.js';
 import policyWasm from './policy-embedded.js';
 import { decodeWasmText } from './wasm-text.js';
+import { createBindings as createPolicyBindings } from './policy-glue.js';
+import { createBindings as createRichBindings } from './rich-glue.js';
 
 function compile({ text, order, length }) {
   return new WebAssembly.Module(decodeWasmText(text, order, length));
@@ -17,6 +19,10 @@ function compile({ text, order, length }) {
 export function loadModule() {
   return compile(verdictWasm);
 }
+
+/** The JavaScript glue of the policy and rich modules (wasm-bindgen's): part of this bundle. */
+export const loadPolicyGlue = () => createPolicyBindings;
+export const loadRichGlue = () => createRichBindings;
 
 /** The policy module (wasm-policy/). */
 export function loadPolicyModule() {

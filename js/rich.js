@@ -9,8 +9,7 @@
 //
 // Its boundary is plain wasm-bindgen: strings and bytes in, JS objects out (serde-wasm-bindgen).
 
-import { createBindings } from './rich-glue.js';
-import { loadRichModule } from './load.js';
+import { loadRichModule, loadRichGlue } from './load.js';
 import { PREFIX, describe, typeError, optionsArg, instanceFailure } from './common.js';
 
 /** The core's HEAD_SCAN_LIMIT (robots_eval::meta): only this much of a document is scanned. */
@@ -35,7 +34,7 @@ export function withRich(f) {
   try {
     if (bindings === null) {
       module ??= loadRichModule();
-      const b = createBindings();
+      const b = loadRichGlue()();
       b.initSync({ module });
       bindings = b;
     }

@@ -326,6 +326,11 @@ const bundle = (entry, load, out, format, extra = []) => {
   if (marked < 4) throw new Error(`${out}: ${marked} of the entry's pure calls found (4 or more expected): update build-pkg.mjs`);
   writeFileSync(file, text);
 };
+// The glue of the modules compiled on first use, for Node's entries to require then (js/load-file.js).
+for (const m of MODULES.filter((m) => m.name !== 'robots_eval')) {
+  run(esbuild, [join(stage, m.glue), '--bundle', '--format=cjs', '--platform=neutral', '--target=es2022', '--legal-comments=none',
+    '--minify-whitespace', '--minify-syntax', '--line-limit=120', `--outfile=${join(pkg, m.glue.replace(/\.js$/, '.cjs'))}`, '--log-level=warning']);
+}
 // 8. For each entry ('robots-eval': index.js; 'robots-eval/verdict': verdict.js, the files named
 //    verdict*), ES modules and CommonJS (require() needs no top-level await, and there is none).
 for (const [entry, prefix] of [['index', ''], ['verdict', 'verdict-']]) {
