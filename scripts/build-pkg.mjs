@@ -323,7 +323,8 @@ const bundle = (entry, load, out, format, extra = []) => {
     marked++;
     return `${head}/* @__PURE__ */ ${fn}(`;
   });
-  if (marked < 4) throw new Error(`${out}: ${marked} of the entry's pure calls found (4 or more expected): update build-pkg.mjs`);
+  // index.js and verdict.js make at least 4 (defineApi, defineFetch, defineRobotRules, member).
+  if (['index', 'verdict'].includes(entry) && marked < 4) throw new Error(`${out}: ${marked} of the entry's pure calls found (4 or more expected): update build-pkg.mjs`);
   writeFileSync(file, text);
 };
 // The glue of the modules compiled on first use, for Node's entries to require then (js/load-file.js).
