@@ -23,7 +23,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const list = process.argv.includes('--list');
 let files = process.argv.slice(2).filter((a) => !a.startsWith('--')).map((f) => resolve(f));
 if (files.length === 0) {
-  const shared = join(root, '..', 'shared', 'bench');
+  // ../shared beside the repository (ROBOTS_EVAL_SHARED: elsewhere, e.g. from a git worktree).
+  const shared = join(process.env.ROBOTS_EVAL_SHARED ?? join(root, '..', 'shared'), 'bench');
   files = ['small.txt', 'medium.txt', 'large.txt'].map((f) => join(shared, f)).filter(existsSync);
 }
 if (process.env.COLD_FUNCTIONS_CHILD === '1') child();

@@ -53,7 +53,7 @@ async function bundleGate(entry, outfile) {
       setup(b) {
         b.onResolve({ filter: /\.wasm$/ }, (args) => ({ path: join(args.resolveDir, args.path), namespace: 'wasm' }));
         b.onLoad({ filter: /.*/, namespace: 'wasm' }, (args) => {
-          // One entry per .wasm file (the package has two: robots.txt, and META / X-Robots-Tag).
+          // One entry per .wasm file (the package has three: the verdict, policy and rich modules).
           const name = basename(args.path);
           (globalThis[WASM] ??= {})[name] = new WebAssembly.Module(readFileSync(args.path));
           return { contents: `export default globalThis[Symbol.for("worker-gate-bench.wasm")][${JSON.stringify(name)}];`, loader: 'js' };
