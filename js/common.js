@@ -1,9 +1,12 @@
 // What the wrappers of the package's WebAssembly modules share (js/robots.js for robots.txt,
-// js/page.js for META tags and X-Robots-Tag, and js/rules.js on top of them): argument errors
+// js/fetch.js for the policy module, js/rich.js for the rich module, and js/rules.js on top of them): argument errors
 // with one message style, UTF-8 decoding, and what a trapped instance becomes.
 
 /** Every error message of the package starts with this. */
 export const PREFIX = 'robots-eval: ';
+
+/** The size cap of a robots.txt when none is given: 500 KiB (RFC 9309 section 2.5). */
+export const DEFAULT_MAX_BYTES = 512000;
 
 /** A value as an error message shows it. */
 export function describe(value) {
@@ -18,6 +21,16 @@ export function describe(value) {
 export function typeError(where, what, value) {
   return new TypeError(`${PREFIX}${where}: ${what}, got ${describe(value)}`);
 }
+
+/** A number option: a TypeError when it is not a number, a RangeError when `ok` rejects it. */
+export function numberOption(value, where, name, ok, what) {
+  if (typeof value !== 'number') throw typeError(where, `options.${name} must be a number`, value);
+  if (!ok(value)) throw new RangeError(`${PREFIX}${where}: options.${name} must be ${what}, got ${describe(value)}`);
+  return value;
+}
+
+export const isMaxBytes = (v) => v >= 0 && (v === Infinity || Number.isInteger(v));
+export const isNonNegative = (v) => v >= 0;
 
 const NO_OPTIONS = Object.freeze({});
 

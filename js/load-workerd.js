@@ -1,14 +1,26 @@
 // Cloudflare Workers (workerd, wrangler) forbid compiling WebAssembly from bytes at run time, so the
 // .wasm files are imported as modules, which the platform compiles at deploy.
 import wasmModule from './robots_eval_bg.wasm';
-import pageModule from './robots_eval_page_bg.wasm';
+import richModule from './robots_eval_rich_bg.wasm';
+import policyModule from './robots_eval_policy_bg.wasm';
+import { createBindings as createPolicyBindings } from './policy-glue.js';
+import { createBindings as createRichBindings } from './rich-glue.js';
 
-/** The robots.txt module (wasm/). */
+/** The verdict module (wasm/). */
 export function loadModule() {
   return wasmModule;
 }
 
-/** The page-level rules module (wasm-page/). */
-export function loadPageModule() {
-  return pageModule;
+/** The JavaScript glue of the policy and rich modules (wasm-bindgen's): part of this bundle. */
+export const loadPolicyGlue = () => createPolicyBindings;
+export const loadRichGlue = () => createRichBindings;
+
+/** The policy module (wasm-policy/). */
+export function loadPolicyModule() {
+  return policyModule;
+}
+
+/** The rich module (wasm-rich/). */
+export function loadRichModule() {
+  return richModule;
 }

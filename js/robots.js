@@ -1,42 +1,34 @@
-// The public API of the npm package: argument checking, typed errors, and the results of the wasm
-// boundary (wasm/src/lib.rs): numbers on the hot paths, JSON of serde-derived types for the
-// structured ones. Every entry point (index.js,
-// workerd.js, the CommonJS build) is this file plus a way to obtain the compiled module.
+// The public API of the npm package: argument checking, typed errors, and the results of the two
+// WebAssembly modules. The verdict module (wasm/src/lib.rs) answers what a crawler asks of every
+// site and URL: parse, isAllowed, table, isExplicitlyDisallowed, crawlDelay, requestRate,
+// sitemaps, host, and the fetch policy. The rich module (wasm-rich/src/lib.rs, through
+// js/rich.js) answers the rest (explain, diagnostics, records, aiPreferences), from its own parse
+// of the same text, made on the first such call of each Robots. Every entry point (index.js,
+// verdict.js, workerd.js, the CommonJS builds) is this file plus a way to obtain the compiled
+// modules; verdict.js gives no rich module, and the calls that need it then throw.
 //
-// The module is compiled and instantiated synchronously on first use, so no runtime needs an init
-// call or top-level await. Should the instance ever trap (it should not: the core never panics and
-// arguments are checked here), the trap becomes an Error and a fresh instance replaces it; objects
-// parsed by the old instance then throw instead of answering from corrupted memory.
+// The verdict module is compiled and instantiated synchronously on first use, so no runtime needs
+// an init call or top-level await. Should the instance ever trap (it should not: the core never
+// panics and arguments are checked here), the trap becomes an Error and a fresh instance replaces
+// it; objects parsed by the old instance then throw instead of answering from corrupted memory.
 //
-// The boundary is wasm-bindgen's (wasm/src/lib.rs), and every call on it takes and returns numbers
-// only: arguments go through the input buffer of the instance's Engine, results come back as
-// numbers or through its output buffers, and parsed files are handles whose lifetime this file
-// owns.
+// Every call on the verdict module takes and returns numbers only: arguments go through the input
+// buffer of the instance's Engine, results come back as numbers or through its output buffers,
+// and parsed files are handles whose lifetime this file owns.
 
 import { createBindings } from './glue.js';
-import { PREFIX, describe, typeError, optionsArg, decodeUtf8, instanceFailure } from './common.js';
-// The core's names of dialects and reasons, read from the module by
+import {
+  PREFIX, describe, typeError, optionsArg, decodeUtf8, instanceFailure, numberOption, isMaxBytes, DEFAULT_MAX_BYTES,
+} from './common.js';
+// The core's names of dialects and reasons, read from the rich module by
 // scripts/build-pkg.mjs when it builds the package (so no run pays for asking).
 import NAMES from './names.js';
 
 const MAX_U32 = 0xffffffff;
-const DEFAULT_MAX_BYTES = 512000;
-/** How long fetchRobots keeps a failure's answer (5xx, network error, timeout, Google's 429, a deferral) when the server sent no Retry-After. */
-const DEFAULT_RETRY_AFTER_MS = 300_000;
-
-/** A number option: a TypeError when it is not a number, a RangeError when `ok` rejects it. */
-function numberOption(value, where, name, ok, what) {
-  if (typeof value !== 'number') throw typeError(where, `options.${name} must be a number`, value);
-  if (!ok(value)) throw new RangeError(`${PREFIX}${where}: options.${name} must be ${what}, got ${describe(value)}`);
-  return value;
-}
 
 const PARSE_OPTIONS = ['dialect', 'maxBytes', 'url'];
-const FETCH_OPTIONS = ['fetch', 'userAgent', 'dialect', 'timeoutMs', 'signal', 'maxBytes', 'retryAfterMs', 'previous', 'now', 'siteDown'];
 const AI_OPTIONS = ['header'];
 const TABLE_OPTIONS = ['ai'];
-const isMaxBytes = (v) => v >= 0 && (v === Infinity || Number.isInteger(v));
-const isNonNegative = (v) => v >= 0;
 
 /**
  * The origin (scheme, host, port) of an absolute http: or https: URL given as the site of a
@@ -58,8 +50,6 @@ const EMPTY_U32 = new Uint32Array(0);
 // Typed arrays use the platform's byte order, wasm memory is little-endian.
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 const encoder = new TextEncoder();
-/** u32::MAX: an absent optional string argument (wasm/src/lib.rs, `optional`). */
-const NONE = 0xffffffff;
 // A microtask through a promise: Node's queueMicrotask adds async-hooks bookkeeping, and its first
 // call costs a fifth of a millisecond of the cold start.
 const resolved = Promise.resolve();
@@ -70,46 +60,20 @@ const later = (f) => {
 /** Dialect index by the name given to Robots.parse (any case). */
 const dialectIndexes = new Map();
 
-export function defineRobots(loadModule) {
-  return defineApi(loadModule).Robots;
+
+/** The key of defineApi's result under which js/fetch.js finds what it needs. */
+export const CORE = Symbol('robots-eval.core');
+
+/** `object[key]`, for the entries' pure reads (js/index.js). */
+export function member(object, key) {
+  return object[key];
 }
 
-const DISALLOW_ALL = 'User-agent: *\nDisallow: /\n';
-
-/** Reads at most maxBytes + 1 bytes of a response body (so the parser still sees it was longer), then cancels the rest. */
-async function readCapped(res, maxBytes) {
-  const limit = maxBytes === Infinity ? Infinity : maxBytes + 1;
-  if (!res.body) {
-    const all = new Uint8Array(await res.arrayBuffer());
-    return all.length > limit ? all.subarray(0, limit) : all;
-  }
-  const reader = res.body.getReader();
-  const chunks = [];
-  let total = 0;
-  let done = false;
-  try {
-    while (total < limit) {
-      const r = await reader.read();
-      if (r.done) { done = true; break; }
-      chunks.push(r.value);
-      total += r.value.length;
-    }
-  } finally {
-    if (!done) reader.cancel().catch(() => {});
-  }
-  const size = Math.min(total, limit);
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    if (at >= size) break;
-    const part = c.length > size - at ? c.subarray(0, size - at) : c;
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-export function defineApi(loadModule) {
+/**
+ * The API over one verdict module (`loadModule` compiles it) and the rich module's `withRich`
+ * (js/rich.js), or null for an entry without it.
+ */
+export function defineApi(loadModule, withRich) {
   let module = null; // the WebAssembly.Module, compiled once
   // The current instance: { w: its Engine (wasm/src/lib.rs), b: its wasm-bindgen bindings,
   // registry: its FinalizationRegistry or null }; null before the first use and after a trap.
@@ -280,59 +244,6 @@ export function defineApi(loadModule) {
     return decodeUtf8(new Uint8Array(memory.buffer, at, len));
   }
 
-  /**
-   * The structured result of the last call: the JSON of one of the serde-derived types of
-   * wasm/src/lib.rs (`json`), whose field names are this API's. Frees the buffers after a large one.
-   */
-  function outJson(len) {
-    const value = JSON.parse(outText(len));
-    trim(len);
-    return value;
-  }
-
-  // ---- AI usage preferences (wasm/src/lib.rs, ai_preferences and put_answers) ----------------
-
-  const USAGE = [null, 'y', 'n'];
-  const SIGNAL = [null, 'yes', 'no'];
-
-  /** The sentence of a reason (the core's `Why` prints the same: tests/data/ai-preferences-project.json). */
-  function whyText(why) {
-    const from = why.header ? 'the Content-Usage header' : `line ${why.line}`;
-    switch (why.code) {
-      case 'stated': return `stated by ${from}`;
-      case 'not-stated': return `${from} decides and does not mention this category`;
-      case 'not-y-or-n': return `${from}: value is not y/n (it is ${why.type})`;
-      case 'malformed': return `${from}: the statement did not parse (at byte ${why.offset}: ${why.failure})`;
-      case 'no-rule': return 'no rule matched';
-      case 'own-group-silent': return "the crawler's own group has no preference";
-      default: return why.line === 0 ? 'URL not crawlable' : `URL not crawlable (line ${why.line})`;
-    }
-  }
-
-  /** The category answers at `at` (three numbers each): [values by label, reasons by label]. */
-  function readAnswers(nums, at) {
-    const values = {};
-    const whys = {};
-    NAMES.categories.forEach((label, i) => {
-      const packed = nums[at + 3 * i];
-      const why = { code: NAMES.whys[(packed >>> 2) & 7] };
-      const header = ((packed >>> 5) & 1) === 1;
-      const line = nums[at + 3 * i + 1];
-      if (header) why.header = true;
-      else if (line !== 0 || why.code === 'not-crawlable') why.line = line;
-      if (why.code === 'malformed') {
-        why.offset = nums[at + 3 * i + 2];
-        why.failure = NAMES.failures[packed >>> 6];
-      } else if (why.code === 'not-y-or-n') {
-        why.type = NAMES.types[packed >>> 6];
-      }
-      why.text = whyText(why);
-      values[label] = USAGE[packed & 3];
-      whys[label] = why;
-    });
-    return [values, whys];
-  }
-
   /** A Content-Usage header: one field value, or its field lines (joined with ", ", RFC 9110 section 5.3). */
   function headerArg(header, where) {
     if (typeof header === 'string') return header;
@@ -340,17 +251,19 @@ export function defineApi(loadModule) {
     throw typeError(where, 'a Content-Usage header must be a string or an array of strings (its field lines)', header);
   }
 
-  // An empty robots.txt, for parseContentUsage, and the instance it was parsed in.
-  let noRules = null;
-  let noRulesInst = null;
-  /** A Content-Usage header alone: each category's value (the header's answers of aiPreferences over an empty robots.txt). */
-  function parseContentUsage(header) {
-    headerArg(header, 'parseContentUsage(header)');
-    if (noRules === null || noRulesInst !== inst) {
-      noRules = Robots.parse('');
-      noRulesInst = inst;
+  /** The rich module's bindings to `f` (js/rich.js); an Error naming the entry to use when this one has none. */
+  function rich(where, f) {
+    if (withRich === null) {
+      throw new Error(`${PREFIX}${where} is answered by the rich module, which the 'robots-eval/verdict' entry leaves out; import it from 'robots-eval'`);
     }
-    return noRules.aiPreferences('/', '*', { header }).headerUsage;
+    return withRich(f);
+  }
+
+  /** A Content-Usage header alone: each category's value. */
+  function parseContentUsage(header) {
+    const where = 'parseContentUsage(header)';
+    const value = headerArg(header, where);
+    return rich(where, (b) => b.content_usage(value));
   }
 
   // A trap leaves the instance in an unknown state: drop it and turn the trap into an Error.
@@ -384,6 +297,7 @@ export function defineApi(loadModule) {
   const INTERNAL = Symbol('robots-eval');
   const WITH_SOURCE = Symbol('robots-eval.withSource');
   const COPY_OF = Symbol('robots-eval.copyOf');
+  const PARSE = Symbol('robots-eval.parse');
 
   class Robots {
     #handle; // the file in the module (wasm/src/lib.rs, parse); 0 once freed
@@ -393,6 +307,14 @@ export function defineApi(loadModule) {
     #diagnostics = null;
     #records = null;
     #dialect;
+    // What the rich module needs to parse the same file again (its first rich call): the text as
+    // given to the verdict module (a string, or bytes this object owns), its dialect index and size
+    // cap; and then { file, owner }: the rich module's parse (a File of wasm-rich/src/lib.rs) and
+    // the bindings of the instance that holds it.
+    #text;
+    #d;
+    #maxBytes;
+    #rich = null;
     #source = null;
     // The origin of the site this robots.txt belongs to, when known (fetchRobots, RobotRules, the
     // `url` option); URLs of another origin are then refused (#onSite). null: any URL is taken as
@@ -406,13 +328,32 @@ export function defineApi(loadModule) {
     // Made on the first query (a file parsed and freed unqueried never needs it).
     #selections = null;
 
-    constructor(token, handle, instance, dialect) {
+    constructor(token, handle, instance, text, d, maxBytes) {
       if (token !== INTERNAL) {
         throw new TypeError(`${PREFIX}use Robots.parse(text, options) to create a Robots object`);
       }
       this.#handle = handle;
       this.#inst = instance;
-      this.#dialect = dialect;
+      this.#dialect = NAMES.dialects[d];
+      this.#text = text;
+      this.#d = d;
+      this.#maxBytes = maxBytes;
+    }
+
+    /**
+     * Calls `f` with the rich module's bindings and its parse of this file (made on the first
+     * call, and again after that instance was reset): explain, diagnostics, records, aiPreferences.
+     */
+    #withFile(where, f) {
+      return rich(where, (b) => {
+        let r = this.#rich;
+        if (r === null || r.owner !== b) {
+          const text = this.#text;
+          const file = typeof text === 'string' ? b.File.parse(text, this.#d, this.#maxBytes) : b.File.parse_bytes(text, this.#d, this.#maxBytes);
+          r = this.#rich = { file, owner: b };
+        }
+        return f(r.file);
+      });
     }
 
     static [WITH_SOURCE](robots, source, copy = null) {
@@ -466,6 +407,11 @@ export function defineApi(loadModule) {
     }
 
     static parse(text, options) {
+      return Robots[PARSE](text, options, false);
+    }
+
+    /** Robots.parse; `owned`: the bytes are this package's (fetchRobots), kept without a copy. */
+    static [PARSE](text, options, owned) {
       const where = 'Robots.parse(text, options)';
       const isBytes = text instanceof Uint8Array;
       if (typeof text !== 'string' && !isBytes) {
@@ -508,7 +454,10 @@ export function defineApi(loadModule) {
           len = text.length;
           putBytes(text, 0);
         }
-        const robots = new Robots(INTERNAL, w.parse(len, d, maxBytes), current, NAMES.dialects[d]);
+        // The rich module parses the same text again when first asked: bytes are copied, so
+        // that a caller who reuses their buffer changes neither parse.
+        const kept = typeof text === 'string' || owned ? text : text.slice();
+        const robots = new Robots(INTERNAL, w.parse(len, d, maxBytes), current, kept, d, maxBytes);
         if (origin !== null) robots.#setOrigin(origin);
         trim();
         Robots.#enlist(robots);
@@ -617,72 +566,16 @@ export function defineApi(loadModule) {
 
     explain(url, agent) {
       const where = 'explain(url, agent)';
-      let handle;
-      [handle, url, agent] = this.#query(where, url, agent, false);
-      let out;
-      try {
-        const urlLen = put(url, 0);
-        out = w.explain(handle, urlLen, put(agent, urlLen));
-      } catch (e) {
-        throw rethrow(e);
-      }
-      // Bit 0: the module found the URL not plainly on the file's site (wasm/src/lib.rs, explain).
-      if ((out & 1) === 1) this.#onSite(url, where);
-      try {
-        return outJson(out >>> 1);
-      } catch (e) {
-        throw rethrow(e);
-      }
+      [, url, agent] = this.#query(where, url, agent);
+      return this.#withFile(where, (file) => file.explain(url, agent));
     }
 
     aiPreferences(url, agent, options) {
       const where = 'aiPreferences(url, agent, options)';
-      let handle;
-      [handle, url, agent] = this.#query(where, url, agent);
+      [, url, agent] = this.#query(where, url, agent);
       optionsArg(options, where, AI_OPTIONS);
-      const header = options?.header === undefined ? null : headerArg(options.header, where);
-      let nums;
-      let extras;
-      try {
-        const urlLen = put(url, 0);
-        const agentLen = put(agent, urlLen);
-        const headerLen = header === null ? NONE : put(header, urlLen + agentLen);
-        extras = outText(w.ai_preferences(handle, urlLen, agentLen, headerLen)).split('\n');
-        nums = new Uint32Array(memory.buffer, w.out_u32(), 2 + 9 * NAMES.categories.length + 2 * NAMES.signals.length);
-      } catch (e) {
-        throw rethrow(e);
-      }
-      const verdict = nums[0];
-      const flags = nums[1];
-      const size = 3 * NAMES.categories.length;
-      const [contentUsage, usageWhy] = readAnswers(nums, 2);
-      const out = { allowed: (verdict & 1) === 1, reason: NAMES.reasons[(verdict >>> 1) & 7], line: verdict >>> 4, contentUsage, contentSignal: null };
-      const why = { contentUsage: usageWhy, contentSignal: null };
-      let at = 2 + size;
-      if ((flags & 2) === 2) {
-        [out.headerUsage, why.headerUsage] = readAnswers(nums, at);
-        [out.combined, why.combined] = readAnswers(nums, at + size);
-        at += 2 * size;
-      }
-      if ((flags & 1) === 1) {
-        const signals = {};
-        const lines = {};
-        NAMES.signals.forEach((key, i) => {
-          signals[key] = SIGNAL[nums[at + 2 * i]];
-          lines[key] = nums[at + 2 * i + 1] || null;
-        });
-        // Extra keys (`use`, 2026), as written: key, value, line, each after a '\n'.
-        for (let i = 1; i + 2 < extras.length; i += 3) {
-          const key = extras[i].toLowerCase();
-          signals[key] = extras[i + 1];
-          lines[key] = Number(extras[i + 2]);
-        }
-        out.contentSignal = signals;
-        why.contentSignal = lines;
-      }
-      out.why = why;
-      trim();
-      return out;
+      const header = options?.header === undefined ? undefined : headerArg(options.header, where);
+      return this.#withFile(where, (file) => file.ai_preferences(url, agent, header));
     }
 
     table(urls, agents, options) {
@@ -804,31 +697,28 @@ export function defineApi(loadModule) {
     get host() {
       const handle = this.#live('host');
       try {
-        return outJson(w.host(handle));
+        const len = w.host(handle);
+        return len === 0 ? null : outText(len - 1);
       } catch (e) {
         throw rethrow(e);
       }
     }
 
     get records() {
-      const handle = this.#live('records');
-      if (this.#records === null) {
-        try {
-          this.#records = outJson(w.records(handle)).map((r) => {
-            if (r.agents !== null) Object.freeze(r.agents);
-            return Object.freeze(r);
-          });
-        } catch (e) {
-          throw rethrow(e);
-        }
-      }
+      const where = 'records';
+      this.#live(where);
+      this.#records ??= this.#withFile(where, (file) => file.records()).map((r) => {
+        if (r.agents !== null) Object.freeze(r.agents);
+        return Object.freeze(r);
+      });
       return this.#records.slice();
     }
 
     get sitemaps() {
       const handle = this.#live('sitemaps');
       try {
-        this.#sitemaps ??= outJson(w.sitemaps(handle));
+        // Each URL after a '\n' (wasm/src/lib.rs, sitemaps).
+        this.#sitemaps ??= outText(w.sitemaps(handle)).split('\n').slice(1);
       } catch (e) {
         throw rethrow(e);
       }
@@ -836,14 +726,9 @@ export function defineApi(loadModule) {
     }
 
     get diagnostics() {
-      const handle = this.#live('diagnostics');
-      if (this.#diagnostics === null) {
-        try {
-          this.#diagnostics = outJson(w.diagnostics(handle)).map(Object.freeze);
-        } catch (e) {
-          throw rethrow(e);
-        }
-      }
+      const where = 'diagnostics';
+      this.#live(where);
+      this.#diagnostics ??= this.#withFile(where, (file) => file.diagnostics()).map(Object.freeze);
       return this.#diagnostics.slice();
     }
 
@@ -874,6 +759,14 @@ export function defineApi(loadModule) {
       if (handle === 0) return;
       this.#handle = 0;
       this.#sitemaps = this.#diagnostics = this.#records = this.#selections = null;
+      const r = this.#rich;
+      if (r !== null) {
+        this.#rich = null;
+        // Its instance may have been reset since: then its memory went with it.
+        try {
+          r.file.free();
+        } catch {}
+      }
       const owner = this.#inst;
       if (this.#registered) owner.registry.unregister(this);
       if (owner === inst) {
@@ -907,232 +800,16 @@ export function defineApi(loadModule) {
     configurable: true,
   });
 
-  // ---- The fetch lifecycle -----------------------------------------------------------------
-
-  const withSource = (robots, source, copy) => Robots[WITH_SOURCE](robots, source, copy);
-
-  /**
-   * Until when a copy fetched at `now` stays fresh (fetch::freshness through fetch_fresh_until),
-   * from the response's cache headers (`headers`: a Headers, or null for none).
-   */
-  function freshUntilOf(d, now, headers) {
-    instance();
-    let at = 0;
-    const header = (name) => {
-      const value = headers?.get(name) ?? null;
-      if (value === null) return NONE;
-      const len = put(value, at);
-      at += len;
-      return len;
-    };
-    const cacheControl = header('cache-control');
-    const expires = header('expires');
-    const date = header('date');
-    const age = header('age');
-    return w.fetch_fresh_until(d, now, cacheControl, expires, date, age, 0);
-  }
-
-  /**
-   * The core's policy for one fetch outcome (fetch::decide through fetch_decide): kind 0 a final
-   * status, 1 a network error, 2 a timeout. `hasCopy`: a good copy is at hand; `since`: when the
-   * current run of failures began (null: this one is the first). Also returns `failed` (the
-   * outcome continues or starts a run of failures: the site is unreachable) and `failUntil`, the
-   * lifetime of a failure's answer: the Retry-After time, else now + retryAfterMs, never later
-   * than the dialect's longest lifetime nor than the time the same failure would be handled
-   * differently (Google's 12 hours and 30 days, RFC 9309's 30 days).
-   */
-  function decideFetch(d, kind, status, now, redirects, hasCopy, since, retryAfter, retryAfterMs, siteDown) {
-    instance();
-    const retryAfterLen = retryAfter === undefined ? NONE : put(retryAfter, 0);
-    const { policy, reason, message, retryAt, nextChangeAt, maxFailureMs } = outJson(
-      w.fetch_decide(d, kind, status, now, redirects, hasCopy ? 1 : 0, since ?? NaN, siteDown ? 1 : 0, retryAfterLen),
-    );
-    const failUntil = Math.max(now, Math.min(retryAt ?? now + retryAfterMs, now + maxFailureMs, nextChangeAt ?? Infinity));
-    const failed = kind !== 0 || status < 200 || status >= 500 || (status === 304 && !hasCopy) ||
-      ((status === 408 || status === 429) && policy !== 'allow-all');
-    return { policy, reason, message, failUntil, failed };
-  }
-
-  // For RobotRules (js/rules.js), which gets only { Robots, fetchRobots }: the same decisions and
-  // lifetimes from the core, and the kept copy. Not part of the public API.
-  const internals = {
-    decide(dialect, status, now, hasCopy, since, retryAfterMs, siteDown) {
-      try {
-        return decideFetch(dialectIndex(dialect), status === 0 ? 1 : 0, status, now, 0, hasCopy, since, undefined, retryAfterMs, siteDown);
-      } catch (e) {
-        throw rethrow(e);
-      }
-    },
-    /** The dialect's default lifetime of a copy fetched at `now` without cache headers. */
-    defaultFreshUntil(dialect, now) {
-      try {
-        return freshUntilOf(dialectIndex(dialect), now, null);
-      } catch (e) {
-        throw rethrow(e);
-      }
-    },
-    attach: withSource,
-    options: optionsArg,
-    numberOption,
-    isMaxBytes,
-    isNonNegative,
+  // What js/fetch.js builds fetchRobots from (not part of the public API).
+  const core = {
+    dialectIndex,
+    urlArg,
+    rethrow,
+    /** Robots.parse of text this package owns (a fetched body): kept without a copy. */
+    parseOwned: (text, options) => Robots[PARSE](text, options, true),
+    withSource: (robots, source, copy) => Robots[WITH_SOURCE](robots, source, copy),
     copyOf: (robots) => Robots[COPY_OF](robots),
   };
 
-  async function fetchRobots(url, options) {
-    const where = 'fetchRobots(url, options)';
-    url = urlArg(url, where);
-    const {
-      fetch: doFetch = globalThis.fetch, userAgent, dialect = 'rfc9309', timeoutMs = 10000, signal, maxBytes = DEFAULT_MAX_BYTES,
-      retryAfterMs = DEFAULT_RETRY_AFTER_MS, previous = null, now: clock = Date.now, siteDown = false,
-    } = optionsArg(options, where, FETCH_OPTIONS);
-    if (typeof doFetch !== 'function') throw typeError(where, 'options.fetch must be a function', doFetch);
-    if (userAgent !== undefined && typeof userAgent !== 'string') throw typeError(where, 'options.userAgent must be a string', userAgent);
-    if (typeof dialect !== 'string') throw typeError(where, 'options.dialect must be a string', dialect);
-    numberOption(timeoutMs, where, 'timeoutMs', (v) => v > 0, 'a positive number');
-    numberOption(maxBytes, where, 'maxBytes', isMaxBytes, 'a non-negative integer or Infinity');
-    numberOption(retryAfterMs, where, 'retryAfterMs', isNonNegative, 'a non-negative number');
-    if (signal !== undefined && signal !== null && (typeof signal !== 'object' || typeof signal.addEventListener !== 'function')) {
-      throw typeError(where, 'options.signal must be an AbortSignal', signal);
-    }
-    if (previous !== null && (!(previous instanceof Robots) || previous.source === null)) {
-      throw typeError(where, 'options.previous must be a Robots returned by an earlier fetchRobots() of the same site', previous);
-    }
-    if (typeof clock !== 'function') throw typeError(where, 'options.now must be a function returning ms since the epoch', clock);
-    if (typeof siteDown !== 'boolean') throw typeError(where, 'options.siteDown must be a boolean', siteDown);
-    let base;
-    try {
-      base = new URL(url);
-    } catch {
-      throw new TypeError(`${PREFIX}${where}: url must be an absolute URL, got ${describe(url)}`);
-    }
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new TypeError(`${PREFIX}${where}: url must be http: or https:, got ${describe(url)}`);
-    if (signal?.aborted) throw signal.reason;
-    let d, limit;
-    try {
-      d = dialectIndex(dialect);
-      instance();
-      limit = inst.b.fetch_redirect_limit(d);
-    } catch (e) {
-      throw rethrow(e);
-    }
-    const robotsUrl = new URL('/robots.txt', base).href;
-    if (previous !== null && previous.source.url !== robotsUrl) {
-      throw new RangeError(`${PREFIX}${where}: options.previous is the robots.txt of ${previous.source.url}, not of ${robotsUrl}`);
-    }
-    // Read now: the caller may free `previous` while the fetch runs (its copy survives free()).
-    const copy = previous === null ? null : Robots[COPY_OF](previous);
-    const since = previous?.source.unreachableSince ?? null;
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs);
-    const onAbort = () => controller.abort(signal.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const headers = userAgent === undefined ? undefined : { 'user-agent': userAgent };
-    let current = robotsUrl;
-    let redirects = 0;
-    let kind = 0; // 0 status, 1 network error, 2 timeout
-    let status = 0;
-    let res = null;
-    let body = null;
-    let decision = null;
-    const decideNow = (now = clock()) => decideFetch(d, kind, status, now, redirects, copy !== null, since, res?.headers.get('retry-after') ?? undefined, retryAfterMs, siteDown);
-    try {
-      for (;;) {
-        res = null;
-        try {
-          res = await doFetch(current, { redirect: 'manual', signal: controller.signal, headers });
-        } catch (e) {
-          if (signal?.aborted) throw signal.reason;
-          kind = timedOut ? 2 : 1;
-          break;
-        }
-        status = res.status;
-        if (status >= 300 && status < 400) {
-          const location = res.headers.get('location');
-          res.body?.cancel().catch(() => {});
-          let next = null;
-          try {
-            if (location !== null) next = new URL(location, current);
-          } catch {}
-          if (next === null || (next.protocol !== 'http:' && next.protocol !== 'https:')) {
-            kind = 1; // a 3xx without a usable Location is an invalid response
-            break;
-          }
-          decision = decideNow();
-          if (decision.policy === 'follow-redirect') {
-            current = next.href;
-            redirects++;
-            decision = null;
-            continue;
-          }
-          break; // too many redirects
-        }
-        if (status === 0) kind = 1; // an opaque redirect (browsers): no usable response
-        else if (status >= 200 && status < 300) {
-          try {
-            body = await readCapped(res, maxBytes);
-          } catch (e) {
-            if (signal?.aborted) throw signal.reason;
-            kind = timedOut ? 2 : 1;
-          }
-        } else {
-          res.body?.cancel().catch(() => {});
-        }
-        break;
-      }
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    }
-    if (kind !== 0) status = 0;
-    try {
-      const fetchedAt = clock();
-      decision ??= decideNow(fetchedAt);
-      const { policy, reason, message, failUntil, failed } = decision;
-      let freshUntil;
-      if (policy === 'parse' || (policy === 'allow-all' && !failed)) {
-        // A usable answer (a file, or a 4xx/redirect loop meaning "no file"): its cache headers.
-        const h = kind === 0 && res !== null ? res.headers : null;
-        freshUntil = h === null ? fetchedAt : freshUntilOf(d, fetchedAt, h);
-      } else {
-        // A failure (disallow-all because unreachable, defer, the cached copy or allow-all while
-        // unreachable): ask again at the Retry-After time, else after retryAfterMs, capped.
-        freshUntil = failUntil;
-      }
-      let text;
-      let treatedAs = policy;
-      // The good copy carried to the next fetch: this file, or the previous one while unreachable.
-      let keep = failed ? copy : null;
-      if (policy === 'parse') keep = text = body ?? new Uint8Array(0);
-      else if (policy === 'allow-all') text = '';
-      else if (policy === 'use-cached' && copy !== null) text = copy; // parsed again: `previous` stays the caller's
-      else {
-        text = DISALLOW_ALL;
-        treatedAs = 'disallow-all';
-      }
-      if (policy === 'use-cached') keep = copy;
-      const parsed = Robots.parse(text, { dialect: NAMES.dialects[d], maxBytes });
-      const info = Object.freeze({
-        url: robotsUrl,
-        finalUrl: current,
-        status,
-        redirects,
-        fetchedAt,
-        freshUntil,
-        policy,
-        treatedAs,
-        reason,
-        message: treatedAs === policy ? message : `${message} Treated as disallow-all until robots.txt is fetched again.`,
-        unreachableSince: failed ? since ?? fetchedAt : null,
-      });
-      return withSource(parsed, info, keep);
-    } catch (e) {
-      throw rethrow(e);
-    }
-  }
-
-  Object.defineProperty(fetchRobots, Symbol.for('robots-eval.internals'), { value: internals });
-
-  return { Robots, fetchRobots, parseContentUsage };
+  return { Robots, parseContentUsage, [CORE]: core };
 }

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// Builds the npm package into pkg/: the core compiled to two wasm modules (wasm/: robots.txt;
-// wasm-page/: META tags and X-Robots-Tag, compiled by the package on first use), wasm-bindgen's `--target web` glue turned into a factory (so a trapped instance can be
-// replaced), wasm-opt -O3 (scripts/wasm-opt-passes.mjs; npm binaryen, never Debian's), the module's checks (numbers-only exports,
-// wasm-bindgen's imports only), the core's names read from the module, the hand-written wrapper
-// from js/ (minified: whitespace and syntax), a CommonJS build, types, and the size checks (gzip
-// budgets 48 KB and 20 KB).
+// Builds the npm package into pkg/: the core compiled to two wasm modules (wasm/: the verdict
+// module, every user's; wasm-rich/: explanations, lint, records, AI preferences, META tags and
+// X-Robots-Tag, compiled by the package on first use), wasm-bindgen's `--target web` glue turned
+// into a factory (so a trapped instance can be replaced), wasm-opt -O3
+// (scripts/wasm-opt-passes.mjs; npm binaryen, never Debian's), the verdict module's checks
+// (numbers-only exports, no imports), the core's names read from the rich module, the
+// hand-written wrapper from js/ (minified: whitespace and syntax) for each entry ('robots-eval',
+// 'robots-eval/verdict') and runtime, CommonJS builds, types, and each module's gzip budget.
 //
 //   node scripts/build-pkg.mjs           release build (what is published)
 //   node scripts/build-pkg.mjs --debug   debug build: std + console_error_panic_hook, no wasm-opt
@@ -27,26 +29,31 @@ function run(cmd, args, env = {}) {
   execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 }
 
-// The two modules: the robots.txt engine (wasm/: parse, verdicts, lint, records, fetch policy, AI
-// preferences), and page-level rules (wasm-page/: robots META tags, X-Robots-Tag), compiled by
-// js/page.js only when first asked. Each has its own gzip budget: the first is what every user of
-// the package loads, the second only those who read pages. See wasm-page/src/lib.rs for why.
+// The two modules (docs/architecture.md, "Two modules"): the verdict module (wasm/: parse and every
+// per-URL answer, the fetch policy), which every user compiles on the first parse, and the rich
+// module (wasm-rich/: explanations, diagnostics, records, AI preferences, META tags and
+// X-Robots-Tag), compiled by js/rich.js only when first asked. Each has its own gzip budget.
+// `hot`: the verdict module's boundary rules apply (numbers-only exports, no imports: step 5).
 // `buildOnly`: exports asked at build time only (step 6), dropped from the shipped module.
 // `lengthName`: the constant that gives js/load-file.js the module's byte length (step 7).
 const MODULES = [
-  { crate: 'robots-eval-wasm', name: 'robots_eval', glue: 'glue.js', base64: 'wasm-base64.js', lengthName: 'ROBOTS_WASM_LENGTH', budget: 48 * 1024, buildOnly: ['engine_names'] },
-  { crate: 'robots-eval-page-wasm', name: 'robots_eval_page', glue: 'page-glue.js', base64: 'page-base64.js', lengthName: 'PAGE_WASM_LENGTH', budget: 20 * 1024, buildOnly: [] },
+  { crate: 'robots-eval-wasm', name: 'robots_eval', glue: 'glue.js', embedded: 'wasm-embedded.js', lengthName: 'ROBOTS_WASM_LENGTH', budget: 30 * 1024, hot: true, buildOnly: [] },
+  { crate: 'robots-eval-policy-wasm', name: 'robots_eval_policy', glue: 'policy-glue.js', embedded: 'policy-embedded.js', lengthName: 'POLICY_WASM_LENGTH', budget: 10 * 1024, hot: true, buildOnly: [] },
+  { crate: 'robots-eval-rich-wasm', name: 'robots_eval_rich', glue: 'rich-glue.js', embedded: 'rich-embedded.js', lengthName: 'RICH_WASM_LENGTH', budget: 64 * 1024, hot: false, buildOnly: ['names'] },
 ];
 
-// 1. The core + bindings, for wasm32, both modules in one cargo run. strip=false keeps the
-//    target_features section that wasm-bindgen and wasm-opt read; wasm-opt strips everything at
-//    the end.
-const cargoArgs = ['build', '--target', 'wasm32-unknown-unknown', ...MODULES.flatMap((m) => ['-p', m.crate]), '--locked'];
-if (debug) cargoArgs.push('--features', MODULES.map((m) => `${m.crate}/debug`).join(','));
-else cargoArgs.push('--release');
+// 1. The core + bindings, for wasm32, one cargo run per module: in one run cargo would unify the
+//    core's features, and the verdict module would carry the rich module's (`aipref`).
+//    strip=false keeps the target_features section that wasm-bindgen and wasm-opt read; wasm-opt
+//    strips everything at the end.
 // The opt-level: see docs/performance.md ("Size") for the measurements behind the default.
 const optLevel = process.env.ROBOTS_EVAL_OPT_LEVEL ?? 's';
-run('cargo', cargoArgs, debug ? {} : { CARGO_PROFILE_RELEASE_STRIP: 'false', CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel });
+for (const m of MODULES) {
+  const cargoArgs = ['build', '--target', 'wasm32-unknown-unknown', '-p', m.crate, '--locked'];
+  if (debug) cargoArgs.push('--features', `${m.crate}/debug`);
+  else cargoArgs.push('--release');
+  run('cargo', cargoArgs, debug ? {} : { CARGO_PROFILE_RELEASE_STRIP: 'false', CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel });
+}
 
 // 2. Fresh pkg/ (README.md is hand-written and kept), and the stage the bundles are made from.
 rmSync(tmp, { recursive: true, force: true });
@@ -60,7 +67,7 @@ mkdirSync(stage, { recursive: true });
  * the stage, the checks. Returns the .wasm's bytes and, for a release build, the module as
  * wasm-bindgen made it (before any export was dropped).
  */
-function buildModule({ crate, name, glue: glueFile, buildOnly }) {
+function buildModule({ crate, name, glue: glueFile, buildOnly, hot }) {
   const built = join(root, 'target', 'wasm32-unknown-unknown', debug ? 'debug' : 'release', `${crate.replaceAll('-', '_')}.wasm`);
   const out = join(tmp, name);
 
@@ -72,6 +79,17 @@ function buildModule({ crate, name, glue: glueFile, buildOnly }) {
   let asBuilt = null;
   if (debug) {
     copyFileSync(bindgenOut, wasmOut);
+  } else if (!hot) {
+    // The rich module: its imports are real (serde-wasm-bindgen builds JS objects), and it is
+    // compiled on first use, so none of the verdict module's boundary work applies.
+    asBuilt = readFileSync(bindgenOut);
+    let shipped = asBuilt;
+    for (const exportName of buildOnly) {
+      shipped = dropExport(shipped, exportName, null);
+      if (shipped === null) throw new Error(`unexpected wasm-bindgen output (no ${exportName} export): update build-pkg.mjs`);
+    }
+    writeFileSync(bindgenOut, shipped);
+    run(join(root, 'node_modules', '.bin', 'wasm-opt'), [bindgenOut, ...wasmOptPasses(), '--strip-debug', '--strip-producers', '--strip-target-features', '-o', wasmOut]);
   } else {
     const wasmOpt = join(root, 'node_modules', '.bin', 'wasm-opt');
     // -O3, with rustc's inlining kept: see scripts/wasm-opt-passes.mjs.
@@ -93,7 +111,7 @@ function buildModule({ crate, name, glue: glueFile, buildOnly }) {
     }
     writeFileSync(bindgenOut, shipped);
     // The one import left is wasm-bindgen's throw, which its export shims call only for a null
-    // `this` or a re-entrant call on the Engine: the wrappers (js/robots.js, js/page.js) never free
+    // `this` or a re-entrant call on the Engine: the wrapper (js/robots.js) never frees
     // their Engine and the modules call no JS, so neither can happen. But a JS function import
     // costs V8 an import wrapper compiled with TurboFan in every `new WebAssembly.Module` (0.2 ms
     // for a module of one function, 0.73 ms with one import). --remove-imports turns its calls
@@ -118,7 +136,7 @@ function buildModule({ crate, name, glue: glueFile, buildOnly }) {
   const exported = [...glue.matchAll(/^export (?:class|function) (\w+)/gm)].map((m) => m[1]);
   glue = glue.slice(0, asyncStart) + glue.slice(syncStart, initEnd);
   glue = glue.replace(/^export (class|function) /gm, '$1 ').replace(/^\/\* @ts-self-types=.*\n/m, '');
-  if (!debug) {
+  if (!debug && hot) {
     // The release module no longer exports __wbindgen_start (step 3): call what it was,
     // wasm-bindgen's own JS function that fills the externref table, directly.
     const start = 'wasm.__wbindgen_start();';
@@ -138,8 +156,8 @@ function buildModule({ crate, name, glue: glueFile, buildOnly }) {
   //    wrapper. And it imports nothing (each import costs a wasm-to-JS wrapper compiled with
   //    TurboFan; see step 3 and wasm/src/lib.rs).
   const imports = WebAssembly.Module.imports(new WebAssembly.Module(wasm)).map((i) => i.name);
-  console.log(`${name}_bg.wasm imports: ${imports.join(', ') || 'nothing'}`);
-  if (!debug) {
+  console.log(`${name}_bg.wasm imports: ${hot ? imports.join(', ') || 'nothing' : imports.length}`);
+  if (!debug && hot) {
     const multiValue = multiValueExports(wasm);
     if (multiValue.length > 0) throw new Error(`these exports of ${name}_bg.wasm return more than one value: ${multiValue.join(', ')}`);
     if (imports.length > 0) throw new Error(`${name}_bg.wasm imports ${imports.join(', ')}: it should import nothing (step 3)`);
@@ -149,20 +167,18 @@ function buildModule({ crate, name, glue: glueFile, buildOnly }) {
 
 const built = MODULES.map(buildModule);
 
-// 6. The core's names of dialects and reasons (wasm/src/lib.rs, Engine::names), read once here
+// 6. The core's names of dialects and reasons (wasm-rich/src/lib.rs, names), read once here
 //    through the glue and written into the JavaScript: the wrapper's lookup tables stay defined in
 //    the core alone, and no run of the package pays for asking.
-const { createBindings } = await import(pathToFileURL(join(stage, MODULES[0].glue)).href);
+const rich = MODULES.findIndex((m) => m.buildOnly.includes('names'));
+const { createBindings } = await import(pathToFileURL(join(stage, MODULES[rich].glue)).href);
 const bindings = createBindings();
-const { memory } = bindings.initSync({ module: new WebAssembly.Module(built[0].asBuilt ?? built[0].wasm) });
-const engine = new bindings.Engine();
-const namesLen = engine.names();
-const namesText = new TextDecoder().decode(new Uint8Array(memory.buffer, engine.out_text(), namesLen));
-const names = JSON.parse(namesText);
-const { dialects, reasons, categories, signals, whys } = names;
+bindings.initSync({ module: new WebAssembly.Module(built[rich].asBuilt ?? built[rich].wasm) });
+const names = bindings.names();
+const { dialects, reasons } = names;
 // js/robots.js passes index 0 when no dialect is given: the default must come first.
-if (dialects?.[0] !== 'rfc9309' || reasons?.length !== 5 || !categories?.includes('train-ai') || signals?.length !== 3 || whys?.[0] !== 'stated') throw new Error(`unexpected names from the module: ${namesText}`);
-writeFileSync(join(stage, 'names.js'), `// Generated by scripts/build-pkg.mjs from the module's Engine::names (wasm/src/lib.rs).\nexport default ${JSON.stringify(names)};\n`);
+if (dialects?.[0] !== 'rfc9309' || reasons?.length !== 5) throw new Error(`unexpected names from the module: ${JSON.stringify(names)}`);
+writeFileSync(join(stage, 'names.js'), `// Generated by scripts/build-pkg.mjs from the rich module's names() (wasm-rich/src/lib.rs).\nexport default ${JSON.stringify(names)};\n`);
 
 /** An unsigned LEB128's bytes. */
 function lebBytes(n) {
@@ -260,12 +276,29 @@ function multiValueExports(bytes) {
 // 7. The wrapper and its entry (js/), the embedded wasm, types. The entry is bundled once for each
 //    way of obtaining the compiled module (js/load-*.js, copied to load.js before each bundle),
 //    into one file each: one module to load instead of five is a measurable part of the cold start.
-for (const f of ['common.js', 'robots.js', 'page.js', 'rules.js', 'index.js']) copyFileSync(join(root, 'js', f), join(stage, f));
-MODULES.forEach((m, i) => writeFileSync(join(stage, m.base64), `// Generated by scripts/build-pkg.mjs: ${m.name}_bg.wasm, base64.\nexport default ${JSON.stringify(built[i].wasm.toString('base64'))};\n`));
+for (const f of ['common.js', 'robots.js', 'fetch.js', 'rich.js', 'rules.js', 'index.js', 'verdict.js', 'wasm-text.js']) copyFileSync(join(root, 'js', f), join(stage, f));
+// The embedded builds carry each .wasm as text (js/wasm-text.js), decoded by js/wasm-text.wat,
+// whose bytes js/wasm-text.js holds: checked against wasm-as's.
+const { encodeWasmText, decodeWasmText } = await import(pathToFileURL(join(root, 'js', 'wasm-text.js')).href);
+{
+  const assembled = join(tmp, 'wasm-text.wasm');
+  run(join(root, 'node_modules', '.bin', 'wasm-as'), [join(root, 'js', 'wasm-text.wat'), '-o', assembled]);
+  const held = readFileSync(join(root, 'js', 'wasm-text.js'), 'utf8').match(/const DECODER = Uint8Array\.of\(([^)]*)\)/)?.[1];
+  const want = [...readFileSync(assembled)].join(', ');
+  if (held?.replace(/\s+/g, ' ') !== want) throw new Error(`js/wasm-text.js does not hold js/wasm-text.wat's bytes; put these in DECODER:\n${want}`);
+}
+MODULES.forEach((m, i) => {
+  const { wasm } = built[i];
+  const { text, order } = encodeWasmText(wasm);
+  if (Buffer.compare(Buffer.from(decodeWasmText(text, order, wasm.length)), wasm) !== 0) throw new Error(`js/wasm-text.js does not give ${m.name}_bg.wasm back`);
+  writeFileSync(join(stage, m.embedded), `// Generated by scripts/build-pkg.mjs: ${m.name}_bg.wasm as text (js/wasm-text.js).\nexport default { text: ${JSON.stringify(text)}, order: ${JSON.stringify(order)}, length: ${wasm.length} };\n`);
+});
 // load-file.js reads each .wasm with one read of its length (and checks it).
 writeFileSync(join(stage, 'wasm-lengths.js'), `// Generated by scripts/build-pkg.mjs: the byte length of each .wasm.\n${MODULES.map((m, i) => `export const ${m.lengthName} = ${built[i].wasm.length};\n`).join('')}`);
 copyFileSync(join(root, 'js', 'index.d.ts'), join(pkg, 'index.d.ts'));
 copyFileSync(join(root, 'js', 'index.d.ts'), join(pkg, 'index.d.cts'));
+copyFileSync(join(root, 'js', 'verdict.d.ts'), join(pkg, 'verdict.d.ts'));
+copyFileSync(join(root, 'js', 'verdict.d.ts'), join(pkg, 'verdict.d.cts'));
 const esbuild = join(root, 'node_modules', '.bin', 'esbuild');
 // The command (package.json "bin"): it imports the package by name (left external: the same
 // module the library's users get); its sitemap reader's XML parser (saxes, a devDependency) is
@@ -279,19 +312,38 @@ chmodSync(join(pkg, 'cli.mjs'), 0o755);
 // 120 characters: Node prints the throwing source line above an uncaught error, and on one line
 // that was the whole 6 KB wrapper (tests/js/bad-input.test.mjs checks the excerpt stays short).
 // js/ is the source.
-const bundle = (load, out, format, extra = []) => {
+const bundle = (entry, load, out, format, extra = []) => {
   copyFileSync(join(root, 'js', `load-${load}.js`), join(stage, 'load.js'));
-  run(esbuild, [join(stage, 'index.js'), '--bundle', `--format=${format}`, '--platform=neutral', '--target=es2022',
+  run(esbuild, [join(stage, `${entry}.js`), '--bundle', `--format=${format}`, '--platform=neutral', '--target=es2022',
     '--external:*.wasm', '--external:node:*', '--legal-comments=none', '--minify-whitespace', '--minify-syntax', '--line-limit=120',
     `--outfile=${join(pkg, out)}`, '--log-level=warning', ...extra]);
+  // --minify-whitespace drops the entries' /* @__PURE__ */ marks, and without them a bundler keeps
+  // every part of the API (and its .wasm) that an app imports nothing of: put them back on the
+  // entry's top-level calls (js/index.js, js/verdict.js).
+  const file = join(pkg, out);
+  let marked = 0;
+  const text = readFileSync(file, 'utf8').replace(/((?:^|[\s,;])(?:var |let |const )?\w+=)(defineApi|defineFetch|defineRobotRules|member)\(/g, (_, head, fn) => {
+    marked++;
+    return `${head}/* @__PURE__ */ ${fn}(`;
+  });
+  if (marked < 4) throw new Error(`${out}: ${marked} of the entry's pure calls found (4 or more expected): update build-pkg.mjs`);
+  writeFileSync(file, text);
 };
-// 8. ES modules, and CommonJS from the same entry (require() needs no top-level await, and there is none).
-bundle('embedded', 'index.js', 'esm');
-bundle('embedded', 'index.cjs', 'cjs');
-bundle('file', 'node.js', 'esm');
-// The CommonJS build of load-file.js finds the .wasm beside itself through __dirname.
-bundle('file', 'node.cjs', 'cjs', ['--define:import.meta.dirname=__dirname']);
-bundle('workerd', 'workerd.js', 'esm');
+// The glue of the modules compiled on first use, for Node's entries to require then (js/load-file.js).
+for (const m of MODULES.filter((m) => m.name !== 'robots_eval')) {
+  run(esbuild, [join(stage, m.glue), '--bundle', '--format=cjs', '--platform=neutral', '--target=es2022', '--legal-comments=none',
+    '--minify-whitespace', '--minify-syntax', '--line-limit=120', `--outfile=${join(pkg, m.glue.replace(/\.js$/, '.cjs'))}`, '--log-level=warning']);
+}
+// 8. For each entry ('robots-eval': index.js; 'robots-eval/verdict': verdict.js, the files named
+//    verdict*), ES modules and CommonJS (require() needs no top-level await, and there is none).
+for (const [entry, prefix] of [['index', ''], ['verdict', 'verdict-']]) {
+  bundle(entry, 'embedded', `${entry}.js`, 'esm');
+  bundle(entry, 'embedded', `${entry}.cjs`, 'cjs');
+  bundle(entry, 'file', `${prefix}node.js`, 'esm');
+  // The CommonJS build of load-file.js finds the .wasm beside itself through __dirname.
+  bundle(entry, 'file', `${prefix}node.cjs`, 'cjs', ['--define:import.meta.dirname=__dirname']);
+  bundle(entry, 'workerd', `${prefix}workerd.js`, 'esm');
+}
 
 // 9. Sizes and the budgets.
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

@@ -14,16 +14,27 @@
 // --quick: fewer, shorter runs (a check that the script works, not figures to publish).
 // --baseline DIR: also measures another build of the package (DIR holds its node.js/index.js,
 // e.g. the pkg/ of an older commit) in the same alternating runs.
+//
+// Google's own WebAssembly build of its library (../shared/bench/google-wasm, when present) is
+// measured beside ours too: its one call, IsAllowed(agent, url, robots), parses the file every
+// time, so the rows are "per call" (ours: parse + isAllowed + free each time, its usage) and
+// "parse once" (ours: isAllowed on a file parsed once; its IsAllowed as it is); a cold start; and
+// the bytes of a browser app that only parses and asks isAllowed (tests/js/bundle-app.mjs).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import robotsParser from 'robots-parser';
+import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
 import { Robots } from 'robots-eval'; // the repository's own package (self-reference to pkg/)
+import { appBundleBytes, BUDGET } from '../../tests/js/bundle-app.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const shared = join(root, '..', 'shared', 'bench');
+// ../shared beside the repository (ROBOTS_EVAL_SHARED: elsewhere, e.g. from a git worktree).
+const sharedRoot = process.env.ROBOTS_EVAL_SHARED ?? join(root, '..', 'shared');
+const shared = join(sharedRoot, 'bench');
 if (!existsSync(join(shared, 'queries.json'))) {
   console.log(`SKIPPED: ${shared} is absent (it holds the benchmark inputs)`);
   process.exit(0);
@@ -178,6 +189,32 @@ for (const [name, text] of Object.entries(files)) {
   for (const r of parsed) r.free();
 }
 
+// Google's build, side by side, in the google dialect (the reading it is the reference of).
+const googleDir = join(shared, 'google-wasm');
+const googleGlue = join(googleDir, 'robots_google.cjs');
+const googleWasm = join(googleDir, 'robots_google.wasm');
+const google = existsSync(googleGlue) && existsSync(googleWasm)
+  ? await createRequire(import.meta.url)(googleGlue)({ wasmBinary: readFileSync(googleWasm) })
+  : null;
+const googleRows = []; // { what, ours, theirs } (per-run times, ns)
+if (google !== null) {
+  const GOOGLE = { dialect: 'google' };
+  const googleLoop = (text) => loop(['g', 'urls', 'agents', 'text'],
+    'for (let i = 0; i < n; i++) { const k = i % 1000; if (g.IsAllowed(agents[k], urls[k], text)) box.n++; }')(google, urls, queryAgents, text);
+  const perCallLoop = (text) => loop(['R', 'urls', 'agents', 'text', 'options'],
+    'for (let i = 0; i < n; i++) { const k = i % 1000; const r = R.parse(text, options); if (r.isAllowed(urls[k], agents[k])) box.n++; r.free(); }')(Robots, urls, queryAgents, text, GOOGLE);
+  for (const [name, text] of Object.entries(files)) {
+    const parsed = Robots.parse(text, GOOGLE);
+    let same = 0;
+    for (let i = 0; i < 1000; i++) same += parsed.isAllowed(urls[i], queryAgents[i]) === google.IsAllowed(queryAgents[i], urls[i], text) ? 1 : 0;
+    // Google's calls are slow on large.txt: shorter runs keep the benchmark's length reasonable.
+    const t = compare([perCallLoop(text), queryLoop(parsed, urls), googleLoop(text)]);
+    googleRows.push({ what: `${name}, per call: parse + isAllowed each time (answers agree on ${same / 10}%)`, ours: t[0], theirs: t[2] });
+    googleRows.push({ what: `${name}, parse once, then isAllowed`, ours: t[1], theirs: t[2] });
+    parsed.free();
+  }
+}
+
 // Cold start: a fresh Node process each time, from the first line of its script: import the
 // package, parse medium.txt, answer one full-URL query. Each library loaded by `import` (an
 // ES module script, as a crawler's is); the processes of the libraries alternate. The parent
@@ -186,8 +223,12 @@ const COLD_URL = 'https://example.com/admin/x?y=1';
 const script = (load, parse, query) => `const t0 = performance.now(); ${load} const t1 = performance.now(); ${parse} const t2 = performance.now(); ${query} const t3 = performance.now(); console.log(JSON.stringify([t3 - t0, t1 - t0, t2 - t1, t3 - t2]));`;
 const ourCold = script(`const { Robots } = await import('robots-eval');`, 'const r = Robots.parse(process.env.T);', `r.isAllowed(${JSON.stringify(COLD_URL)}, 'Googlebot');`);
 const theirCold = script(`const { default: parse } = await import('robots-parser');`, `const r = parse(${JSON.stringify(ROBOTS_URL)}, process.env.T);`, `r.isAllowed(${JSON.stringify(COLD_URL)}, 'Googlebot');`);
+// Google's: its glue required, the module compiled from its bytes (the factory's promise), then
+// one IsAllowed, which parses the file and answers.
+const googleCold = script(`const { createRequire } = await import('node:module'); const { readFileSync } = await import('node:fs'); const g = await createRequire(${JSON.stringify(join(root, 'x.js'))})(${JSON.stringify(googleGlue)})({ wasmBinary: readFileSync(${JSON.stringify(googleWasm)}) });`,
+  '', `g.IsAllowed('Googlebot', ${JSON.stringify(COLD_URL)}, process.env.T);`);
 // Each of our builds is imported by its name from the folder whose package.json names it.
-const coldScripts = [[ourCold, root], ...(baselineDir ? [[ourCold, baselineDir]] : []), [theirCold, root]];
+const coldScripts = [[ourCold, root], ...(baselineDir ? [[ourCold, baselineDir]] : []), ...(google ? [[googleCold, root]] : []), [theirCold, root]];
 const cold = coldScripts.map(() => ({ parts: [], wall: [] }));
 for (let i = 0; i < COLD_RUNS; i++) {
   coldScripts.forEach(([code, cwd], k) => {
@@ -199,6 +240,7 @@ for (let i = 0; i < COLD_RUNS; i++) {
 }
 const coldOf = (c) => ({ parts: c.parts[0].map((_, j) => c.parts.map((p) => p[j])), wall: c.wall });
 const [coldOurs, coldTheirs, coldBase] = [coldOf(cold[0]), coldOf(cold[cold.length - 1]), baselineDir ? coldOf(cold[1]) : null];
+const coldGoogle = google ? coldOf(cold[cold.length - 2]) : null;
 
 // ---- Output ---------------------------------------------------------------------------------
 const fmt = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(ns >= 1e5 ? 0 : 1)} µs` : `${ns.toFixed(0)} ns`);
@@ -209,9 +251,10 @@ const ratios = (a, b) => {
   return `${x(median(r))} (${x(r[0])}–${x(r[r.length - 1])})`;
 };
 const version = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
-const sizes = JSON.parse(readFileSync(join(root, 'pkg', 'sizes.json'), 'utf8'))['robots_eval_bg.wasm'];
+const allSizes = JSON.parse(readFileSync(join(root, 'pkg', 'sizes.json'), 'utf8'));
+const sizes = allSizes['robots_eval_bg.wasm'];
 const cpu = cpus();
-console.log(`\n**robots-eval ${version(root)}** (pkg/; .wasm ${sizes.raw} B, ${sizes.gzip} B gzip) **vs robots-parser ${version(join(root, 'node_modules', 'robots-parser'))}**, ` +
+console.log(`\n**robots-eval ${version(root)}** (pkg/; verdict module ${sizes.raw} B, ${sizes.gzip} B gzip) **vs robots-parser ${version(join(root, 'node_modules', 'robots-parser'))}**, ` +
   `Node ${process.version}, ${cpu[0]?.model ?? 'unknown CPU'} (${cpu.length} cores), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ` +
   `Both get the same input: the files of ../shared/bench, and its 1,000 queries (${agents.length} agents) as full URLs (\`${urls[0]}\`), flat strings. ` +
   `Median of ${RUNS} runs, the libraries' runs alternating after a warm-up; speed-up = robots-parser's time / ours, its range over the runs in brackets` +
@@ -241,4 +284,36 @@ coldRow('of which import', (c) => c.parts[1]);
 coldRow('of which parse (ours: with compiling and instantiating the .wasm)', (c) => c.parts[2]);
 coldRow('of which the first query', (c) => c.parts[3]);
 coldRow('the whole process, spawn to exit (Node\'s own start included)', (c) => c.wall);
+
+// ---- Google's build --------------------------------------------------------------------------
+if (google === null) {
+  console.log(`\nGoogle's WebAssembly build: SKIPPED (${googleDir} is absent).`);
+} else {
+  console.log(`\n**vs Google's WebAssembly build** (google/robotstxt's robots_wasm.cc, ${googleDir}: IsAllowed(agent, url, robots) parses the file on every call; ours with \`{ dialect: 'google' }\`). Same queries, same runs as above; speed-up = Google's time / ours.\n`);
+  console.log('| benchmark | robots-eval | Google | speed-up |');
+  console.log('|---|---:|---:|---:|');
+  for (const { what, ours, theirs } of googleRows) console.log(`| ${what} | ${fmt(median(ours))} per query | ${fmt(median(theirs))} | ${ratios(theirs, ours)} |`);
+  console.log(`\n| cold start (same processes as above, alternating) | robots-eval | Google | robots-eval / Google |`);
+  console.log('|---|---:|---:|---:|');
+  console.log(`| import + parse + first query | ${fmt(median(coldOurs.parts[0]))} | ${fmt(median(coldGoogle.parts[0]))} | ${ratios(coldOurs.parts[0], coldGoogle.parts[0])} |`);
+  console.log(`| the whole process, spawn to exit | ${fmt(median(coldOurs.wall))} | ${fmt(median(coldGoogle.wall))} | ${ratios(coldOurs.wall, coldGoogle.wall)} |`);
+}
+{
+  // The browser app that only parses and asks isAllowed, bundled with esbuild --minify.
+  const dir = join(root, 'target', 'bench-app');
+  mkdirSync(dir, { recursive: true });
+  const app = appBundleBytes(dir, join(root, 'node_modules', '.bin', 'esbuild'));
+  console.log(`\nBytes shipped: a browser app that only parses and asks isAllowed (tests/js/bundle-app.mjs, 'robots-eval/verdict', \`esbuild --bundle --minify --platform=browser\`), gzip -9.\n`);
+  console.log('| | bytes | gzip |');
+  console.log('|---|---:|---:|');
+  console.log(`| robots-eval: the app's bundle (budget ${BUDGET} B gzip) | ${app.text.length} | ${app.gzip} |`);
+  const webGlue = join(googleDir, 'web', 'robots_google.mjs');
+  const webWasm = join(googleDir, 'web', 'robots_google.wasm');
+  if (existsSync(webGlue) && existsSync(webWasm)) {
+    const [glue, wasm] = [readFileSync(webGlue), readFileSync(webWasm)];
+    const gz = (b) => gzipSync(b, { level: 9 }).length;
+    console.log(`| Google: its module + browser glue (web/, as two files) | ${glue.length + wasm.length} | ${gz(glue) + gz(wasm)} |`);
+  }
+  for (const [file, s] of Object.entries(allSizes)) if (s?.gzip) console.log(`| robots-eval: ${file} (for reference) | ${s.raw} | ${s.gzip} |`);
+}
 if (box.n === 0.5) console.log(box.n);

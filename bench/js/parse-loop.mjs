@@ -14,7 +14,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const entry = at > 0 ? join(resolve(process.argv[at + 1]), 'node.js') : join(root, 'pkg', 'node.js');
 const { Robots } = await import(pathToFileURL(entry).href);
 // A flat string, as bench.mjs reads it.
-const text = readFileSync(join(root, '..', 'shared', 'bench', `${file}.txt`), 'utf8');
+// ../shared beside the repository (ROBOTS_EVAL_SHARED: elsewhere, e.g. from a git worktree).
+const text = readFileSync(join(process.env.ROBOTS_EVAL_SHARED ?? join(root, '..', 'shared'), 'bench', `${file}.txt`), 'utf8');
 let total = 0;
 const run = (count) => {
   for (let i = 0; i < count; i++) {

@@ -14,7 +14,8 @@ const at = process.argv.indexOf('--pkg');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const entry = at > 0 ? join(resolve(process.argv[at + 1]), 'node.js') : join(root, 'pkg', 'node.js');
 const { Robots } = await import(pathToFileURL(entry).href);
-const shared = join(root, '..', 'shared', 'bench');
+// ../shared beside the repository (ROBOTS_EVAL_SHARED: elsewhere, e.g. from a git worktree).
+const shared = join(process.env.ROBOTS_EVAL_SHARED ?? join(root, '..', 'shared'), 'bench');
 const queries = JSON.parse(readFileSync(join(shared, 'queries.json'), 'utf8'));
 // Flat strings, as bench.mjs gives both libraries (a string made with `+` is a rope).
 const encoder = new TextEncoder();

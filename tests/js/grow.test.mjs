@@ -40,7 +40,9 @@ test('first uses that grow the memory mid-call: table, isAllowed, explain, diagn
       assert.equal(found.length, rules);
       assert.deepEqual([found[0].line, found.at(-1).line], [5, 2 * rules + 3]);
     }
-    assert.ok(Robots[MEMORY] > before, `${first}: the memory grew in the call (${before} bytes before)`);
+    // (explain and diagnostics are the rich module's, which reads the file again into its own
+    // memory: wasm-bindgen's glue reads it through fresh views after each call.)
+    if (first === 'table' || first === 'isAllowed') assert.ok(Robots[MEMORY] > before, `${first}: the memory grew in the call (${before} bytes before)`);
     assert.equal(r.isAllowed('/d9/x.php', 'a'), false);
     assert.deepEqual(r.table(['/d9/x.php'], ['c']).allowed, [[false]]);
     rules *= 2;

@@ -24,12 +24,14 @@ test('Node CommonJS: RobotRules and fetchRobots are exported too', () => {
 // The entries Node itself does not pick, by file: what runtimes and resolvers without the `node`
 // condition (and `require`-only ones) get. Each passes the smoke check on its own instance.
 test('every entry file of the package passes the smoke check', async () => {
-  const { smoke } = await import('./smoke.mjs');
+  const { smoke, smokeVerdict } = await import('./smoke.mjs');
   const { join, dirname } = require('node:path');
+  const { pathToFileURL } = require('node:url');
   const dir = dirname(require.resolve('robots-eval'));
   for (const file of ['index.cjs', 'node.cjs']) assert.deepEqual(smoke(require(join(dir, file))), [], file);
-  for (const file of ['index.js', 'node.js']) {
-    const { pathToFileURL } = require('node:url');
-    assert.deepEqual(smoke(await import(pathToFileURL(join(dir, file)).href)), [], file);
-  }
+  for (const file of ['index.js', 'node.js']) assert.deepEqual(smoke(await import(pathToFileURL(join(dir, file)).href)), [], file);
+  // The 'robots-eval/verdict' entry's files.
+  for (const file of ['verdict.cjs', 'verdict-node.cjs']) assert.deepEqual(smokeVerdict(require(join(dir, file))), [], file);
+  for (const file of ['verdict.js', 'verdict-node.js']) assert.deepEqual(smokeVerdict(await import(pathToFileURL(join(dir, file)).href)), [], file);
+  assert.deepEqual(smokeVerdict(require('robots-eval/verdict')), [], "require('robots-eval/verdict')");
 });

@@ -9,13 +9,15 @@ import { join } from 'node:path';
 import { Robots } from 'robots-eval';
 import DefaultRobots from 'robots-eval';
 import * as pkg from 'robots-eval';
-import { smoke } from './smoke.mjs';
+import * as verdict from 'robots-eval/verdict';
+import { smoke, smokeVerdict } from './smoke.mjs';
 
 const repo = process.env.ROBOTS_EVAL_REPO;
 const here = process.cwd();
 
-test('Node ESM: the whole API', () => {
+test('Node ESM: the whole API, and the verdict entry', () => {
   assert.deepEqual(smoke(pkg), []);
+  assert.deepEqual(smokeVerdict(verdict), []);
   assert.equal(DefaultRobots, Robots);
 });
 
@@ -23,10 +25,10 @@ test('Node resolves its own entries (the .wasm read from the file), ESM and Comm
   const require = createRequire(import.meta.url);
   assert.match(import.meta.resolve('robots-eval'), /robots-eval\/pkg\/node\.js$/);
   assert.match(require.resolve('robots-eval'), /robots-eval\/pkg\/node\.cjs$/);
-  // ...which carry no base64 copy of the module: that is what they are for.
+  // ...which carry no copy of the modules: that is what they are for.
   for (const file of ['node.js', 'node.cjs']) {
     const source = readFileSync(new URL(file, import.meta.resolve('robots-eval')), 'utf8');
-    assert.ok(source.length < 60_000 && !source.includes('AGFzbQ'), file);
+    assert.ok(source.length < 60_000 && !/text:"[^"]{10000,}"/.test(source), file);
   }
 });
 
@@ -64,7 +66,9 @@ console.log(JSON.stringify([r.isAllowed('/private/x', 'bot'), r.isAllowed('/publ
       const out = join(dir, `app.${format === 'esm' ? 'mjs' : 'cjs'}`);
       execFileSync(join(repo, 'node_modules', '.bin', 'esbuild'), ['node-bundle-entry.mjs', '--bundle', `--format=${format}`,
         '--platform=node', `--outfile=${out}`, '--log-level=warning'], { cwd: here });
-      assert.ok(readFileSync(out, 'utf8').includes('AGFzbQ'), `${format}: the bundle embeds the module`);
+      // The module as text (js/wasm-text.js), no path to a .wasm.
+      const bundled = readFileSync(out, 'utf8');
+      assert.ok(/text:\s*"[^"]{10000,}"/.test(bundled) && !bundled.includes('_bg.wasm'), `${format}: the bundle embeds the module`);
       assert.equal(execFileSync(process.execPath, [out], { cwd: dir }).toString().trim(), '[false,true]', format);
     }
     // Custom conditions without `module` land on Node's entry, which reads the .wasm from beside

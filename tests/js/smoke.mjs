@@ -1,6 +1,9 @@
 // The runtime-independent check every runtime runs on the package it imported (Node ESM and
-// CommonJS, Chromium, a bundle, Deno, Bun, workerd): the whole API once, both WebAssembly
-// modules (robots.txt, and META / X-Robots-Tag). `pkg`: the package's exports. Returns the failures.
+// CommonJS, Chromium, a bundle, Deno, Bun, workerd): the whole API once, and so each of its three
+// WebAssembly modules: the verdict module (parse, isAllowed, table...), the policy module
+// (RobotRules' decisions) and the rich module (explain, diagnostics, records, AI preferences, META /
+// X-Robots-Tag). `pkg`: the package's exports. Returns the failures. `smokeVerdict`: the same for
+// the 'robots-eval/verdict' entry, which has no rich module.
 export const ROBOTS = `User-agent: FooBot
 User-agent: BarBot
 Disallow: /private
@@ -14,7 +17,7 @@ Frobnicate: yes
 `;
 
 export function smoke(pkg) {
-  const { Robots, metaRobots, xRobotsTag } = pkg;
+  const { Robots, RobotRules, metaRobots, xRobotsTag } = pkg;
   const failures = [];
   const eq = (what, got, want) => {
     const g = JSON.stringify(got), w = JSON.stringify(want);
@@ -67,7 +70,12 @@ export function smoke(pkg) {
   const prefs = ai.aiPreferences('https://example.com/page', 'FooBot');
   eq('aiPreferences', [prefs.contentUsage['train-ai'], prefs.contentUsage.search, prefs.contentSignal?.search], ['n', null, 'yes']);
   ai.free();
-  // The second module, compiled on this first call.
+  // The policy module, compiled on the first decision.
+  const rules = new RobotRules('FooBot');
+  rules.parse('https://example.com/robots.txt', ROBOTS);
+  eq('RobotRules', [rules.allowed('https://example.com/private/x'), rules.allowed('https://example.com/private/open/1'), rules.allowed('https://other.example/')], [false, true, undefined]);
+  rules.clear();
+  // META tags and X-Robots-Tag: the rich module, compiled already (explain).
   const meta = metaRobots('<head><meta name="robots" content="noindex"><meta name="FooBot" content="nofollow"></head>', 'FooBot');
   eq('metaRobots', [meta.index, meta.follow, meta.directives.length], [false, false, 2]);
   eq('xRobotsTag', [xRobotsTag(['FooBot: noarchive', 'nosnippet'], 'FooBot').archive, xRobotsTag('otherbot: noindex', 'FooBot').index], [false, true]);
@@ -77,5 +85,31 @@ export function smoke(pkg) {
   } catch (e) {
     eq('unknown dialect', e instanceof RangeError, true);
   }
+  return failures;
+}
+
+/** The 'robots-eval/verdict' entry (`pkg`: its exports): verdicts and the policy; no rich module. */
+export function smokeVerdict(pkg) {
+  const { Robots, RobotRules } = pkg;
+  const failures = [];
+  const eq = (what, got, want) => {
+    const g = JSON.stringify(got), w = JSON.stringify(want);
+    if (g !== w) failures.push(`verdict entry: ${what}: got ${g}, want ${w}`);
+  };
+  const robots = Robots.parse(ROBOTS);
+  eq('isAllowed', [robots.isAllowed('https://example.com/private/x', 'FooBot'), robots.isAllowed('/private/open/1', 'BarBot')], [false, true]);
+  eq('table', robots.table(['/private/x'], ['FooBot', 'Other']).lines, [[3, 8]]);
+  eq('crawlDelay, sitemaps, host', [robots.crawlDelay('FooBot'), robots.sitemaps, robots.host], [2.5, ['https://example.com/sitemap.xml'], null]);
+  try {
+    robots.explain('/private/x', 'FooBot');
+    failures.push('verdict entry: explain did not throw');
+  } catch (e) {
+    eq('explain throws, naming the main entry', e instanceof Error && e.message.includes("from 'robots-eval'"), true);
+  }
+  robots.free();
+  const rules = new RobotRules('FooBot');
+  rules.parse('https://example.com/robots.txt', ROBOTS);
+  eq('RobotRules', rules.allowed('https://example.com/private/x'), false);
+  rules.clear();
   return failures;
 }

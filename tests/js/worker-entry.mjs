@@ -1,7 +1,8 @@
 // A Cloudflare Worker that imports the package by name (bundled by runtimes.test.mjs the way
 // wrangler does: conditions workerd/worker/browser, the .wasm left as a module of its own).
 import { Robots, RobotRules, metaRobots, xRobotsTag } from 'robots-eval';
-import { smoke } from './smoke.mjs';
+import * as verdict from 'robots-eval/verdict';
+import { smoke, smokeVerdict } from './smoke.mjs';
 
 export default {
   fetch() {
@@ -14,6 +15,6 @@ export default {
     const ruled = [rules.allowed('https://example.com/private/x'), rules.allowed('https://example.com/public'), rules.allowed('https://other.example/')];
     rules.clear();
     const meta = [metaRobots('<meta name="EdgeBot" content="noindex">', 'EdgeBot').index, xRobotsTag('edgebot: nofollow', 'EdgeBot').follow];
-    return Response.json({ failures: smoke({ Robots, metaRobots, xRobotsTag }), sample, ruled, meta });
+    return Response.json({ failures: [...smoke({ Robots, RobotRules, metaRobots, xRobotsTag }), ...smokeVerdict(verdict)], sample, ruled, meta });
   },
 };

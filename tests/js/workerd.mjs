@@ -62,7 +62,7 @@ export function bundleWorker(esbuild, cwd, entry, dir) {
   mkdirSync(dir, { recursive: true });
   execFileSync(esbuild, [entry, '--bundle', '--format=esm', '--platform=neutral',
     '--conditions=workerd,worker,browser', '--external:*.wasm', `--outfile=${join(dir, 'worker.js')}`, '--log-level=warning'], { cwd });
-  for (const wasm of ['robots_eval_bg.wasm', 'robots_eval_page_bg.wasm']) copyFileSync(join(cwd, 'node_modules', 'robots-eval', 'pkg', wasm), join(dir, wasm));
+  for (const wasm of ['robots_eval_bg.wasm', 'robots_eval_policy_bg.wasm', 'robots_eval_rich_bg.wasm']) copyFileSync(join(cwd, 'node_modules', 'robots-eval', 'pkg', wasm), join(dir, wasm));
 }
 
 /**
@@ -79,7 +79,8 @@ const worker :Workerd.Worker = (
   modules = [
     (name = "worker.js", esModule = embed "worker.js"),
     (name = "robots_eval_bg.wasm", wasm = embed "robots_eval_bg.wasm"),
-    (name = "robots_eval_page_bg.wasm", wasm = embed "robots_eval_page_bg.wasm"),
+    (name = "robots_eval_rich_bg.wasm", wasm = embed "robots_eval_rich_bg.wasm"),
+    (name = "robots_eval_policy_bg.wasm", wasm = embed "robots_eval_policy_bg.wasm"),
   ],
   compatibilityDate = "2025-01-01",${network ? '\n  globalOutbound = "net",' : ''}
 );

@@ -1,6 +1,6 @@
-//! What every WebAssembly module of the npm package has (wasm/ and wasm-page/ both compile this
-//! file: `#[path]` in wasm-page/src/lib.rs): the allocator, the panic handler, the debug build's
-//! panic hook, and the readers of the argument buffer the JS wrapper writes.
+//! What the no_std modules of the npm package have (wasm/ and wasm-policy/ both compile this file:
+//! `#[path]` in wasm-policy/src/lib.rs): the allocator, the panic handler, the debug build's panic
+//! hook, and the readers of the argument buffer the JS wrapper writes.
 
 /// Talc rather than dlmalloc (Rust's own for wasm): 4.5 KB less .wasm (1.9 KB gzip), and of what
 /// V8 compiles for a process's first parse, about 1.7 KB of allocator instead of 5.6 KB (V8
