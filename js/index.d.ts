@@ -259,6 +259,33 @@ export interface AiUseOptions {
   policyTokens?: readonly string[];
 }
 
+export interface FetchAiUseOptions extends Pick<FetchOptions, 'fetch' | 'userAgent' | 'dialect' | 'timeoutMs' | 'signal' | 'maxBytes'> {
+  /** For a crawler the operator table does not know: the purposes it declares. */
+  purposes?: AiUseOptions['purposes'];
+  policyTokens?: readonly string[];
+  /** The page's HTML bytes to read at most (its head). Default 524288 (512 KiB). */
+  maxHtmlBytes?: number;
+}
+
+/** One request `fetchAiUse` made. */
+export interface AiFetched {
+  what: 'robots.txt' | 'tdmrep.json' | 'page';
+  url: string;
+  /** The final HTTP status; 0 for a network error or timeout. */
+  status: number;
+  /** Bytes of the body read. */
+  bytes: number;
+  /** The page only: the body was cut after its head (or the cap). */
+  truncated?: boolean;
+  /** What was done with the answer (the robots.txt policy; tdmrep.json absent; a failure). */
+  note: string;
+}
+
+/** `fetchAiUse`'s answer: `aiUse`'s, and what was fetched. */
+export interface FetchedAiUse extends AiUse {
+  fetched: AiFetched[];
+}
+
 export interface TableOptions {
   /** Also each cell's `aiPreferences(url, agent)`, in `ai[row][column]`. */
   ai?: boolean;
@@ -422,6 +449,12 @@ export interface FetchSource {
  * arguments or when `signal` aborts; HTTP and network failures become a policy.
  */
 export declare function fetchRobots(url: string | URL, options?: FetchOptions): Promise<Robots>;
+/**
+ * Fetches the site's robots.txt (with the status policy, as fetchRobots), its
+ * `/.well-known/tdmrep.json` and the page (its head only: the body is cancelled after `</head>`
+ * or the cap), and answers `aiUse` from them, saying what it fetched.
+ */
+export declare function fetchAiUse(url: string | URL, agent: Agent, options?: FetchAiUseOptions): Promise<FetchedAiUse>;
 
 
 // ---- Page-level rules: robots META tags and X-Robots-Tag ------------------------------------

@@ -21,9 +21,10 @@ const api = /* @__PURE__ */ defineApi(loadModule, withRich, { inputs: aiUseInput
 const robotsClass = /* @__PURE__ */ member(api, 'Robots');
 const fetching = /* @__PURE__ */ defineFetch(api);
 const fetchRobotsFn = /* @__PURE__ */ member(fetching, 'fetchRobots');
+const fetchAiUseFn = /* @__PURE__ */ member(fetching, 'fetchAiUse');
 const robotRulesClass = /* @__PURE__ */ defineRobotRules(fetching);
 const parseContentUsageFn = /* @__PURE__ */ member(api, 'parseContentUsage');
 export {
-  robotsClass as Robots, fetchRobotsFn as fetchRobots, robotRulesClass as RobotRules, metaRobots,
+  robotsClass as Robots, fetchRobotsFn as fetchRobots, fetchAiUseFn as fetchAiUse, robotRulesClass as RobotRules, metaRobots,
   xRobotsTag, parseContentUsageFn as parseContentUsage, robotsClass as default,
 };

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Robots, fetchRobots } from 'robots-eval';
+import { createServer } from 'node:http';
+import { Robots, fetchRobots, fetchAiUse } from 'robots-eval';
 
 const repo = process.env.ROBOTS_EVAL_REPO;
 assert.ok(repo, 'ROBOTS_EVAL_REPO must name the repository (scripts/test-js.sh sets it)');
@@ -202,4 +203,70 @@ test('wrong types are a TypeError naming the argument; an unknown purpose a Rang
   assert.deepEqual(got.crawler.purposes, ['train-ai']);
   assert.equal(got['train-ai'].answer, 'deny');
   robots.free();
+});
+
+test('fetchAiUse against a real loopback site: robots.txt, tdmrep.json, the page\'s headers and head only', async () => {
+  let bodyBytesSent = 0;
+  let pageClosed = null;
+  const seen = [];
+  const server = createServer((req, res) => {
+    seen.push([req.url, req.headers['user-agent']]);
+    if (req.url === '/robots.txt') return res.end(SHAPE_ROBOTS);
+    if (req.url === '/.well-known/tdmrep.json') return res.writeHead(200, { 'content-type': 'application/json' }).end(SHAPE_TDMREP);
+    if (req.url === '/a') {
+      res.writeHead(200, { 'content-type': 'text/html', 'Content-Usage': 'train-ai=n', 'X-Robots-Tag': 'noai' });
+      res.write('<!doctype html><html><head><meta name="robots" content="max-snippet:20"><title>x</title></he');
+      res.write('ad><body>');
+      // A body of 8 MiB, written as the client reads: it must stop reading after the head.
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const more = () => {
+        while (bodyBytesSent < 8 * 1024 * 1024) {
+          bodyBytesSent += chunk.length;
+          if (!res.write(chunk)) return res.once('drain', more);
+        }
+        res.end('</body></html>');
+      };
+      pageClosed = new Promise((resolve) => res.on('close', resolve));
+      return more();
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const site = `http://127.0.0.1:${server.address().port}`;
+  try {
+    const got = await fetchAiUse(`${site}/a`, 'GPTBot');
+    // The same answer as robots.aiUse given the same inputs.
+    const robots = Robots.parse(SHAPE_ROBOTS);
+    const want = robots.aiUse(`${site}/a`, 'GPTBot', {
+      headers: { 'Content-Usage': 'train-ai=n', 'X-Robots-Tag': 'noai', 'content-type': 'text/html' },
+      html: '<!doctype html><html><head><meta name="robots" content="max-snippet:20"><title>x</title></head><body>',
+      tdmrep: SHAPE_TDMREP,
+    });
+    robots.free();
+    for (const p of PURPOSES) assert.deepEqual(got[p], want[p], p);
+    assert.deepEqual(got.conditions, want.conditions);
+    assert.deepEqual(got.trace.map((e) => [e.signal, e.where]), want.trace.map((e) => [e.signal, e.where]));
+    assert.deepEqual(got.fetched.map((f) => [f.what, f.status]), [['robots.txt', 200], ['tdmrep.json', 200], ['page', 200]]);
+    assert.equal(got.fetched[0].bytes, SHAPE_ROBOTS.length);
+    assert.equal(got.fetched[2].truncated, true);
+    assert.ok(got.fetched[2].bytes < 1024 * 1024, `read ${got.fetched[2].bytes} bytes of the page`);
+    await pageClosed;
+    assert.ok(bodyBytesSent < 8 * 1024 * 1024, `the server wrote ${bodyBytesSent} bytes: the body was not cancelled`);
+    assert.ok(seen.every(([, ua]) => ua === 'GPTBot'), JSON.stringify(seen));
+    // A missing page: its status is said; a refused connection (below) is a note, not a throw.
+    const none = await fetchAiUse(`${site}/missing`, 'GPTBot');
+    assert.deepEqual(none.fetched.map((f) => [f.what, f.status]), [['robots.txt', 200], ['tdmrep.json', 200], ['page', 404]]);
+  } finally {
+    server.close();
+    server.closeAllConnections();
+  }
+  const { closedPort } = await import('./loopback.mjs');
+  const port = await closedPort();
+  const down = await fetchAiUse(`http://127.0.0.1:${port}/a`, 'GPTBot', { timeoutMs: 2000 });
+  assert.equal(down.crawlable, false);
+  for (const p of PURPOSES) assert.equal(down[p].answer, 'deny');
+  assert.match(down.fetched[1].note, /read as absent/);
+  await assert.rejects(fetchAiUse(`${site}/a`, 'GPTBot', { maxHtmlBytes: -1 }), RangeError);
+  await assert.rejects(fetchAiUse('ftp://x/a', 'GPTBot'), TypeError);
+  await assert.rejects(fetchAiUse(`${site}/a`, 5), /agent must be/);
 });
