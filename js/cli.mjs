@@ -10,6 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { Robots, fetchRobots, fetchAiUse } from 'robots-eval';
 import { coverage } from './coverage.js';
 import { SITEMAP_MAX, SitemapError, sitemapLocs } from './sitemap.js';
+import { whereText } from './ai-text.js';
 
 const VERSION = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 const NAME = 'robots-eval';
@@ -607,16 +608,6 @@ function readAiArgs(argv) {
     throw new UsageError(`<url>: not an http(s) URL: ${JSON.stringify(a.url)} (give --robots, --tdmrep and --html to answer offline)`);
   }
   return a;
-}
-
-/** Where a signal was found, as the native command writes it (ai_use::Where's Display). */
-function whereText(w) {
-  const parts = [];
-  if (w.line !== undefined) parts.push(`robots.txt line ${w.line}`);
-  if (w.header !== undefined) parts.push(`header ${w.header}${w.index !== undefined ? ` (field line ${w.index})` : ''}`);
-  if (w.tag !== undefined) parts.push(`META tag ${w.tag}`);
-  if (w.file !== undefined) parts.push(`${w.file}${w.rule !== undefined ? ` rule ${w.rule}` : ''}`);
-  return parts.join(', ');
 }
 
 const labels = (purposes) => (purposes.length === 0 ? 'no purpose' : purposes.join(', '));
