@@ -593,236 +593,236 @@ describe('playground', () => {
     assert.equal(await page.$$eval('.badge[data-use]', (bs) => bs.length), 0);
   });
 
-    test('AI usage preferences: no badges where the file says nothing about AI use; compare with keeps working beside them', async () => {
-      needsAiPreferences();
-      await page.selectOption('#preset', 'marys');
-      await settle(page);
-      assert.equal(await page.$$eval('#decisions .badge', (bs) => bs.length), 0);
-      assert.equal(await page.isVisible('#ai-legend'), false);
-      const marys = PRESETS.find((p) => p.id === 'marys');
-      const robots = Robots.parse(marys.text);
-      const why = robots.aiPreferences(marys.urls[0], marys.agents[0]).why.contentUsage['train-ai'].text;
-      robots.free();
-      assert.ok((await page.textContent('#explanation')).includes(`AI useUnknown for every category: ${why}; no Content-Signal line applies`), why);
+  test('AI usage preferences: no badges where the file says nothing about AI use; compare with keeps working beside them', async () => {
+    needsAiPreferences();
+    await page.selectOption('#preset', 'marys');
+    await settle(page);
+    assert.equal(await page.$$eval('#decisions .badge', (bs) => bs.length), 0);
+    assert.equal(await page.isVisible('#ai-legend'), false);
+    const marys = PRESETS.find((p) => p.id === 'marys');
+    const robots = Robots.parse(marys.text);
+    const why = robots.aiPreferences(marys.urls[0], marys.agents[0]).why.contentUsage['train-ai'].text;
+    robots.free();
+    assert.ok((await page.textContent('#explanation')).includes(`AI useUnknown for every category: ${why}; no Content-Signal line applies`), why);
 
-      // The attach example against a version that shuts OtherBot out of /test: the verdict changes, the badges stay.
-      await page.selectOption('#preset', 'aipref-attach');
-      await settle(page);
-      await page.click('#against-open');
-      await settle(page);
-      const current = await page.inputValue('#robots');
-      await setValue(page, '#against', current.replace('Disallow: /never/\n', 'Disallow: /never/\nDisallow: /test\n'));
-      assert.deepEqual(await page.$$eval('#decisions td.changed', (tds) => tds.map((td) => `${td.dataset.row},${td.dataset.col}`)), ['0,1']);
-      assert.equal((await badges(page))[0][1]['train-ai'].value, 'n');
-      await page.click('#against-close');
-      await page.selectOption('#preset', 'marys');
-      await settle(page);
-    });
+    // The attach example against a version that shuts OtherBot out of /test: the verdict changes, the badges stay.
+    await page.selectOption('#preset', 'aipref-attach');
+    await settle(page);
+    await page.click('#against-open');
+    await settle(page);
+    const current = await page.inputValue('#robots');
+    await setValue(page, '#against', current.replace('Disallow: /never/\n', 'Disallow: /never/\nDisallow: /test\n'));
+    assert.deepEqual(await page.$$eval('#decisions td.changed', (tds) => tds.map((td) => `${td.dataset.row},${td.dataset.col}`)), ['0,1']);
+    assert.equal((await badges(page))[0][1]['train-ai'].value, 'n');
+    await page.click('#against-close');
+    await page.selectOption('#preset', 'marys');
+    await settle(page);
+  });
 
-    test('re-render time: 50 KB robots.txt, 100 URLs x 8 agents (measurement)', async () => {
-      await page.selectOption('#preset', 'large');
-      await settle(page);
-      const shape = await page.evaluate(() => ({
-        bytes: new TextEncoder().encode(document.getElementById('robots').value).length,
-        rows: document.querySelectorAll('#decisions tbody tr').length,
-        cols: document.querySelectorAll('#decisions thead th[scope="col"]').length - 1,
-      }));
-      assert.ok(shape.bytes > 45000, JSON.stringify(shape));
-      assert.equal(shape.rows, 100);
-      assert.equal(shape.cols, 8);
-      const measure = (compare, evaluate = true) => page.evaluate(async ({ compare, evaluate }) => {
-        const cb = document.getElementById('compare');
-        if (cb.checked !== compare) { cb.checked = compare; cb.dispatchEvent(new Event('change')); }
-        const ta = document.getElementById('robots');
-        const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
-        const times = [];
-        const inner = [];
-        for (let i = 0; i < 15; i++) {
-          await frame();
-          const t0 = performance.now();
-          // one keystroke at the end of the file: an edit that re-parses and re-evaluates everything
-          ta.value = i % 2 ? ta.value.slice(0, -1) : `${ta.value}#`;
-          if (evaluate) ta.dispatchEvent(new Event('input', { bubbles: true }));
-          await frame(); // the render runs in this frame
-          await frame(); // ...and has been painted before this one
-          times.push(performance.now() - t0);
-          inner.push(window.__playground.last);
-        }
-        const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-        return {
-          inputToPaintMs: med(times),
-          evaluateMs: med(inner.map((x) => x.evaluateMs)),
-          domMs: med(inner.map((x) => x.domMs)),
-          renderMs: med(inner.map((x) => x.totalMs)),
-          cells: inner[0].cells,
-        };
-      }, { compare, evaluate });
-      const base = await measure(false, false); // the textarea's own cost: new value, layout, paint; no evaluation
-      const one = await measure(false);
-      const all = await measure(true);
-      const fmt = (x) => `render ${x.renderMs.toFixed(1)} ms (evaluate ${x.evaluateMs.toFixed(1)} + DOM ${x.domMs.toFixed(1)}), input to next paint ${x.inputToPaintMs.toFixed(1)} ms`;
-      console.log(`# re-render, ${(shape.bytes / 1024).toFixed(1)} KB robots.txt, ${shape.rows} URLs x ${shape.cols} agents (${one.cells} cells), median of 15 edits:`);
-      console.log(`#   one dialect:          ${fmt(one)}`);
-      console.log(`#   compare, 5 dialects:  ${fmt(all)}`);
-      console.log(`#   baseline: the same edit without re-evaluating (textarea layout + two animation frames): ${base.inputToPaintMs.toFixed(1)} ms`);
-      await page.evaluate(() => { const cb = document.getElementById('compare'); cb.checked = false; cb.dispatchEvent(new Event('change')); });
-      await page.selectOption('#preset', 'marys');
-      await settle(page);
-    });
+  test('re-render time: 50 KB robots.txt, 100 URLs x 8 agents (measurement)', async () => {
+    await page.selectOption('#preset', 'large');
+    await settle(page);
+    const shape = await page.evaluate(() => ({
+      bytes: new TextEncoder().encode(document.getElementById('robots').value).length,
+      rows: document.querySelectorAll('#decisions tbody tr').length,
+      cols: document.querySelectorAll('#decisions thead th[scope="col"]').length - 1,
+    }));
+    assert.ok(shape.bytes > 45000, JSON.stringify(shape));
+    assert.equal(shape.rows, 100);
+    assert.equal(shape.cols, 8);
+    const measure = (compare, evaluate = true) => page.evaluate(async ({ compare, evaluate }) => {
+      const cb = document.getElementById('compare');
+      if (cb.checked !== compare) { cb.checked = compare; cb.dispatchEvent(new Event('change')); }
+      const ta = document.getElementById('robots');
+      const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+      const times = [];
+      const inner = [];
+      for (let i = 0; i < 15; i++) {
+        await frame();
+        const t0 = performance.now();
+        // one keystroke at the end of the file: an edit that re-parses and re-evaluates everything
+        ta.value = i % 2 ? ta.value.slice(0, -1) : `${ta.value}#`;
+        if (evaluate) ta.dispatchEvent(new Event('input', { bubbles: true }));
+        await frame(); // the render runs in this frame
+        await frame(); // ...and has been painted before this one
+        times.push(performance.now() - t0);
+        inner.push(window.__playground.last);
+      }
+      const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      return {
+        inputToPaintMs: med(times),
+        evaluateMs: med(inner.map((x) => x.evaluateMs)),
+        domMs: med(inner.map((x) => x.domMs)),
+        renderMs: med(inner.map((x) => x.totalMs)),
+        cells: inner[0].cells,
+      };
+    }, { compare, evaluate });
+    const base = await measure(false, false); // the textarea's own cost: new value, layout, paint; no evaluation
+    const one = await measure(false);
+    const all = await measure(true);
+    const fmt = (x) => `render ${x.renderMs.toFixed(1)} ms (evaluate ${x.evaluateMs.toFixed(1)} + DOM ${x.domMs.toFixed(1)}), input to next paint ${x.inputToPaintMs.toFixed(1)} ms`;
+    console.log(`# re-render, ${(shape.bytes / 1024).toFixed(1)} KB robots.txt, ${shape.rows} URLs x ${shape.cols} agents (${one.cells} cells), median of 15 edits:`);
+    console.log(`#   one dialect:          ${fmt(one)}`);
+    console.log(`#   compare, 5 dialects:  ${fmt(all)}`);
+    console.log(`#   baseline: the same edit without re-evaluating (textarea layout + two animation frames): ${base.inputToPaintMs.toFixed(1)} ms`);
+    await page.evaluate(() => { const cb = document.getElementById('compare'); cb.checked = false; cb.dispatchEvent(new Event('change')); });
+    await page.selectOption('#preset', 'marys');
+    await settle(page);
+  });
 
-    test('what a person reads: no null, undefined, NaN or [object Object] in the table, panels and badges, in every preset, light and dark, desktop and phone', async () => {
-      mkdirSync(ARTIFACTS, { recursive: true });
-      const p = await openPage();
-      const WIDTHS = { desktop: { width: 1400, height: 1000 }, phone: { width: 390, height: 844 } };
-      const problems = [];
-      for (const preset of PRESETS) {
-        await p.selectOption('#preset', preset.id);
-        await settle(p);
-        // The coverage chart of the preset's URLs, with the URLs of its first rule listed.
-        await p.waitForFunction((n) => document.getElementById('coverage-summary').textContent.startsWith(`${n} URL`), preset.urls.length);
-        await p.locator('#coverage-chart button.bar-row').first().click();
-        for (const [width, viewport] of Object.entries(WIDTHS)) {
-          await p.setViewportSize(viewport);
-          for (const scheme of ['light', 'dark']) {
-            await p.emulateMedia({ colorScheme: scheme });
-            // A cell with an explanation, and every dialect's verdict for it (filled in just after).
-            await p.click('#decisions td[data-row="0"][data-col="0"] button');
+  test('what a person reads: no null, undefined, NaN or [object Object] in the table, panels and badges, in every preset, light and dark, desktop and phone', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const p = await openPage();
+    const WIDTHS = { desktop: { width: 1400, height: 1000 }, phone: { width: 390, height: 844 } };
+    const problems = [];
+    for (const preset of PRESETS) {
+      await p.selectOption('#preset', preset.id);
+      await settle(p);
+      // The coverage chart of the preset's URLs, with the URLs of its first rule listed.
+      await p.waitForFunction((n) => document.getElementById('coverage-summary').textContent.startsWith(`${n} URL`), preset.urls.length);
+      await p.locator('#coverage-chart button.bar-row').first().click();
+      for (const [width, viewport] of Object.entries(WIDTHS)) {
+        await p.setViewportSize(viewport);
+        for (const scheme of ['light', 'dark']) {
+          await p.emulateMedia({ colorScheme: scheme });
+          // A cell with an explanation, and every dialect's verdict for it (filled in just after).
+          await p.click('#decisions td[data-row="0"][data-col="0"] button');
+          await p.waitForFunction(() => document.querySelectorAll('#explanation table.dialects tbody tr').length === 5);
+          for (const compare of [false, true]) {
+            await p.setChecked('#compare', compare);
+            await settle(p);
+            const at = `${preset.id}, ${width}, ${scheme}${compare ? ', compare all dialects' : ''}`;
+            for (const [where, text] of Object.entries(await shownText(p))) {
+              const bad = FORBIDDEN.exec(text);
+              if (bad) problems.push(`${at}: ${where} shows ${JSON.stringify(bad[0])} in: ${JSON.stringify(text.slice(Math.max(0, bad.index - 60), bad.index + 40))}`);
+            }
+            // Each cell reads as a verdict and its deciding line (and nothing else before the badges).
+            const cells = await p.$$eval('#decisions td[data-allowed] .v', (vs) => vs.map((v) => v.innerText.replace(/\s+/g, ' ').trim()));
+            // (The word is hidden on a phone, where the symbol says it.)
+            const odd = cells.filter((t) => !/^[✓✗] ?(allowed|disallowed)? ?(≠\d)? ?(L\d+|—)$/.test(t));
+            if (odd.length) problems.push(`${at}: cells that do not read as a verdict: ${JSON.stringify(odd.slice(0, 3))}`);
+          }
+          if ((width === 'desktop') === (scheme === 'light')) {
+            await p.setChecked('#compare', false);
+            await settle(p);
             await p.waitForFunction(() => document.querySelectorAll('#explanation table.dialects tbody tr').length === 5);
-            for (const compare of [false, true]) {
-              await p.setChecked('#compare', compare);
-              await settle(p);
-              const at = `${preset.id}, ${width}, ${scheme}${compare ? ', compare all dialects' : ''}`;
-              for (const [where, text] of Object.entries(await shownText(p))) {
-                const bad = FORBIDDEN.exec(text);
-                if (bad) problems.push(`${at}: ${where} shows ${JSON.stringify(bad[0])} in: ${JSON.stringify(text.slice(Math.max(0, bad.index - 60), bad.index + 40))}`);
-              }
-              // Each cell reads as a verdict and its deciding line (and nothing else before the badges).
-              const cells = await p.$$eval('#decisions td[data-allowed] .v', (vs) => vs.map((v) => v.innerText.replace(/\s+/g, ' ').trim()));
-              // (The word is hidden on a phone, where the symbol says it.)
-              const odd = cells.filter((t) => !/^[✓✗] ?(allowed|disallowed)? ?(≠\d)? ?(L\d+|—)$/.test(t));
-              if (odd.length) problems.push(`${at}: cells that do not read as a verdict: ${JSON.stringify(odd.slice(0, 3))}`);
-            }
-            if ((width === 'desktop') === (scheme === 'light')) {
-              await p.setChecked('#compare', false);
-              await settle(p);
-              await p.waitForFunction(() => document.querySelectorAll('#explanation table.dialects tbody tr').length === 5);
-              await p.screenshot({ path: join(ARTIFACTS, `playground-preset-${preset.id}-${width}-${scheme}.png`), fullPage: true });
-            }
+            await p.screenshot({ path: join(ARTIFACTS, `playground-preset-${preset.id}-${width}-${scheme}.png`), fullPage: true });
           }
         }
       }
+    }
+    await p.close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('coverage: a bar per rule for a sitemap fixture, its counts those of the CLI\'s --json; a click lists the rule\'s URLs; a gzipped sitemap opened from a file', async () => {
+    // The fixture: the robots.txt of the CLI case "coverage: each rule's answers ..." and the
+    // sitemap of "table --sitemap: namespaces, comments, CDATA, entities ..." (tests/data/cli-cases.json),
+    const { cases } = JSON.parse(readFileSync(join(ROOT, 'tests', 'data', 'cli-cases.json'), 'utf8'));
+    // sitemap and, as more <url>s of it, the URLs of the coverage case's urls.txt.
+    const covered = cases.find((c) => c.name.startsWith('coverage: each rule')).files;
+    const robots = covered['robots.txt'];
+    const more = covered['urls.txt'].split('\n').filter((l) => l.startsWith('/') || l.startsWith('http'))
+      .map((u) => `  <sm:url><sm:loc>${new URL(u, 'https://example.com').href}</sm:loc></sm:url>\n`).join('');
+    const sitemap = cases.find((c) => c.name.startsWith('table --sitemap: namespaces')).files['sitemap.xml'].replace('</sm:urlset>', `${more}</sm:urlset>`);
+    const agents = ['Googlebot', 'Bingbot'];
+    const dir = mkdtempSync(join(tmpdir(), 'robots-eval-coverage-'));
+    writeFileSync(join(dir, 'robots.txt'), robots);
+    writeFileSync(join(dir, 'sitemap.xml'), sitemap);
+    writeFileSync(join(dir, 'sitemap.xml.gz'), gzipSync(sitemap));
+    // The CLI's answer: the npm command (pkg/cli.mjs), and the native one when it is built.
+    const native = join(ROOT, 'target', 'release', 'robots-eval');
+    const clis = [[process.execPath, join(ROOT, 'pkg', 'cli.mjs')], ...(existsSync(native) ? [[native]] : [])];
+    const answers = clis.map(([cmd, ...pre]) => JSON.parse(execFileSync(cmd, [...pre, 'coverage', 'robots.txt', '--sitemap', 'sitemap.xml', ...agents.flatMap((a) => ['-a', a]), '--json'], { cwd: dir, encoding: 'utf8' })));
+    for (const a of answers.slice(1)) assert.deepEqual(a, answers[0], 'the native and npm commands agree');
+    const want = answers[0];
+    assert.ok(want.rules.some((r) => r.status === 'shadowed') && want.rules.some((r) => r.status === 'unmatched') && want.rules.some((r) => r.disallowed > 0), 'the fixture has every kind of rule');
+    const expected = [...want.rules.map((r) => ({ line: r.line, allowed: r.allowed, disallowed: r.disallowed, status: r.status })),
+      { line: 0, allowed: want.no_rule.allowed, disallowed: want.no_rule.disallowed, status: null }];
+
+    const p = await openPage();
+    await setValue(p, '#robots', robots);
+    await setValue(p, '#agents', agents.join('\n'));
+    const bars = () => p.$$eval('#coverage-chart .bar-row', (rows) => rows.map((b) => ({ line: Number(b.dataset.line), allowed: Number(b.dataset.allowed), disallowed: Number(b.dataset.disallowed), status: b.dataset.status ?? null })));
+    const summary = (n) => p.waitForFunction((n) => document.getElementById('coverage-summary').textContent.startsWith(`${n} URL`), n);
+    // Pasted.
+    await setValue(p, '#coverage-urls', sitemap);
+    await summary(want.urls);
+    assert.deepEqual(await bars(), expected);
+    assert.match(await p.textContent('#coverage-source-meta'), new RegExp(`a sitemap of ${want.urls} URLs`));
+    // A click on a blocking rule's bar lists its URLs and shows its line in the editor.
+    const blocking = want.rules.find((r) => r.disallowed > 0);
+    await p.click(`#coverage-chart button.bar-row[data-line="${blocking.line}"]`);
+    await p.waitForFunction((line) => document.querySelector(`#coverage-chart button.bar-row[data-line="${line}"]`)?.getAttribute('aria-pressed') === 'true', blocking.line);
+    assert.deepEqual(await p.$$eval('#coverage-detail li', (lis) => lis.map((li) => li.textContent)), blocking.urls);
+    assert.match(await p.textContent('#coverage-detail'), new RegExp(`${blocking.disallowed} disallowed`));
+    // A shadowed rule says why it decides nothing.
+    const shadowed = want.rules.find((r) => r.status === 'shadowed');
+    await p.click(`#coverage-chart button.bar-row[data-line="${shadowed.line}"]`);
+    await p.waitForFunction(() => /another rule decides each/.test(document.getElementById('coverage-detail').textContent));
+    // What a person reads there: no value that was never filled in.
+    const shown = await shownText(p);
+    for (const where of ['#coverage', 'page']) assert.doesNotMatch(shown[where], FORBIDDEN, where);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await p.locator('#coverage').screenshot({ path: join(ARTIFACTS, 'playground-coverage.png') });
+    // Opened from a file, gzipped: the same bars.
+    await setValue(p, '#coverage-urls', '');
+    await summary(PRESETS[0].urls.length); // empty: the table's URLs
+    await p.setInputFiles('#coverage-file', join(dir, 'sitemap.xml.gz'));
+    await summary(want.urls);
+    assert.deepEqual(await bars(), expected);
+    assert.match(await p.textContent('#coverage-source-meta'), /sitemap\.xml\.gz: a sitemap of/);
+    // Not well-formed XML: the reason and its line, in words.
+    await setValue(p, '#coverage-urls', sitemap.replace('&amp;', '&'));
+    await p.waitForFunction(() => /not well-formed XML \(line \d+/.test(document.getElementById('coverage-source-meta').textContent));
+    await p.setViewportSize({ width: 390, height: 844 });
+    await p.emulateMedia({ colorScheme: 'dark' });
+    await setValue(p, '#coverage-urls', sitemap);
+    await summary(want.urls);
+    assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'the page scrolls sideways on a phone');
+    await p.click(`#coverage-chart button.bar-row[data-line="${blocking.line}"]`);
+    for (const where of ['#coverage', 'page']) assert.doesNotMatch((await shownText(p))[where], FORBIDDEN, where);
+    await p.locator('#coverage').screenshot({ path: join(ARTIFACTS, 'playground-coverage-phone-dark.png') });
+    await p.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('screenshots (artifacts): desktop light and dark, phone', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.click('#decisions td[data-row="3"][data-col="0"] button');
+    await page.screenshot({ path: join(ARTIFACTS, 'playground.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.check('#compare');
+    await settle(page);
+    await page.screenshot({ path: join(ARTIFACTS, 'playground-dark.png'), fullPage: true });
+    await page.uncheck('#compare');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settle(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `the page scrolls sideways on a phone by ${overflow}px`);
+    await page.screenshot({ path: join(ARTIFACTS, 'playground-phone.png'), fullPage: true });
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    console.log(`# screenshots: ${join('tests', 'artifacts')}/playground{,-dark,-phone,-compare}.png`);
+  });
+
+  test('www/ works from another static host under a sub-path', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'robots-eval-site-'));
+    cpSync(join(ROOT, 'www'), join(site, 'tools', 'robots'), { recursive: true });
+    const other = await startServer({ port: 0, root: site });
+    try {
+      const p = await context.newPage();
+      const errors = [];
+      p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      p.on('pageerror', (e) => errors.push(e.message));
+      const seen = [];
+      p.on('request', (r) => seen.push(r.url()));
+      await p.goto(`${other.url}tools/robots/`);
+      await p.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+      assert.deepEqual(await verdicts(p), MODERN);
+      assert.deepEqual(errors, []);
+      assert.deepEqual(seen.filter((u) => !u.startsWith(`${other.url}tools/robots/`)), []);
       await p.close();
-      assert.deepEqual(problems, []);
-    });
-
-    test('coverage: a bar per rule for a sitemap fixture, its counts those of the CLI\'s --json; a click lists the rule\'s URLs; a gzipped sitemap opened from a file', async () => {
-      // The fixture: the robots.txt of the CLI case "coverage: each rule's answers ..." and the
-      // sitemap of "table --sitemap: namespaces, comments, CDATA, entities ..." (tests/data/cli-cases.json),
-      const { cases } = JSON.parse(readFileSync(join(ROOT, 'tests', 'data', 'cli-cases.json'), 'utf8'));
-      // sitemap and, as more <url>s of it, the URLs of the coverage case's urls.txt.
-      const covered = cases.find((c) => c.name.startsWith('coverage: each rule')).files;
-      const robots = covered['robots.txt'];
-      const more = covered['urls.txt'].split('\n').filter((l) => l.startsWith('/') || l.startsWith('http'))
-        .map((u) => `  <sm:url><sm:loc>${new URL(u, 'https://example.com').href}</sm:loc></sm:url>\n`).join('');
-      const sitemap = cases.find((c) => c.name.startsWith('table --sitemap: namespaces')).files['sitemap.xml'].replace('</sm:urlset>', `${more}</sm:urlset>`);
-      const agents = ['Googlebot', 'Bingbot'];
-      const dir = mkdtempSync(join(tmpdir(), 'robots-eval-coverage-'));
-      writeFileSync(join(dir, 'robots.txt'), robots);
-      writeFileSync(join(dir, 'sitemap.xml'), sitemap);
-      writeFileSync(join(dir, 'sitemap.xml.gz'), gzipSync(sitemap));
-      // The CLI's answer: the npm command (pkg/cli.mjs), and the native one when it is built.
-      const native = join(ROOT, 'target', 'release', 'robots-eval');
-      const clis = [[process.execPath, join(ROOT, 'pkg', 'cli.mjs')], ...(existsSync(native) ? [[native]] : [])];
-      const answers = clis.map(([cmd, ...pre]) => JSON.parse(execFileSync(cmd, [...pre, 'coverage', 'robots.txt', '--sitemap', 'sitemap.xml', ...agents.flatMap((a) => ['-a', a]), '--json'], { cwd: dir, encoding: 'utf8' })));
-      for (const a of answers.slice(1)) assert.deepEqual(a, answers[0], 'the native and npm commands agree');
-      const want = answers[0];
-      assert.ok(want.rules.some((r) => r.status === 'shadowed') && want.rules.some((r) => r.status === 'unmatched') && want.rules.some((r) => r.disallowed > 0), 'the fixture has every kind of rule');
-      const expected = [...want.rules.map((r) => ({ line: r.line, allowed: r.allowed, disallowed: r.disallowed, status: r.status })),
-        { line: 0, allowed: want.no_rule.allowed, disallowed: want.no_rule.disallowed, status: null }];
-
-      const p = await openPage();
-      await setValue(p, '#robots', robots);
-      await setValue(p, '#agents', agents.join('\n'));
-      const bars = () => p.$$eval('#coverage-chart .bar-row', (rows) => rows.map((b) => ({ line: Number(b.dataset.line), allowed: Number(b.dataset.allowed), disallowed: Number(b.dataset.disallowed), status: b.dataset.status ?? null })));
-      const summary = (n) => p.waitForFunction((n) => document.getElementById('coverage-summary').textContent.startsWith(`${n} URL`), n);
-      // Pasted.
-      await setValue(p, '#coverage-urls', sitemap);
-      await summary(want.urls);
-      assert.deepEqual(await bars(), expected);
-      assert.match(await p.textContent('#coverage-source-meta'), new RegExp(`a sitemap of ${want.urls} URLs`));
-      // A click on a blocking rule's bar lists its URLs and shows its line in the editor.
-      const blocking = want.rules.find((r) => r.disallowed > 0);
-      await p.click(`#coverage-chart button.bar-row[data-line="${blocking.line}"]`);
-      await p.waitForFunction((line) => document.querySelector(`#coverage-chart button.bar-row[data-line="${line}"]`)?.getAttribute('aria-pressed') === 'true', blocking.line);
-      assert.deepEqual(await p.$$eval('#coverage-detail li', (lis) => lis.map((li) => li.textContent)), blocking.urls);
-      assert.match(await p.textContent('#coverage-detail'), new RegExp(`${blocking.disallowed} disallowed`));
-      // A shadowed rule says why it decides nothing.
-      const shadowed = want.rules.find((r) => r.status === 'shadowed');
-      await p.click(`#coverage-chart button.bar-row[data-line="${shadowed.line}"]`);
-      await p.waitForFunction(() => /another rule decides each/.test(document.getElementById('coverage-detail').textContent));
-      // What a person reads there: no value that was never filled in.
-      const shown = await shownText(p);
-      for (const where of ['#coverage', 'page']) assert.doesNotMatch(shown[where], FORBIDDEN, where);
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await p.locator('#coverage').screenshot({ path: join(ARTIFACTS, 'playground-coverage.png') });
-      // Opened from a file, gzipped: the same bars.
-      await setValue(p, '#coverage-urls', '');
-      await summary(PRESETS[0].urls.length); // empty: the table's URLs
-      await p.setInputFiles('#coverage-file', join(dir, 'sitemap.xml.gz'));
-      await summary(want.urls);
-      assert.deepEqual(await bars(), expected);
-      assert.match(await p.textContent('#coverage-source-meta'), /sitemap\.xml\.gz: a sitemap of/);
-      // Not well-formed XML: the reason and its line, in words.
-      await setValue(p, '#coverage-urls', sitemap.replace('&amp;', '&'));
-      await p.waitForFunction(() => /not well-formed XML \(line \d+/.test(document.getElementById('coverage-source-meta').textContent));
-      await p.setViewportSize({ width: 390, height: 844 });
-      await p.emulateMedia({ colorScheme: 'dark' });
-      await setValue(p, '#coverage-urls', sitemap);
-      await summary(want.urls);
-      assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'the page scrolls sideways on a phone');
-      await p.click(`#coverage-chart button.bar-row[data-line="${blocking.line}"]`);
-      for (const where of ['#coverage', 'page']) assert.doesNotMatch((await shownText(p))[where], FORBIDDEN, where);
-      await p.locator('#coverage').screenshot({ path: join(ARTIFACTS, 'playground-coverage-phone-dark.png') });
-      await p.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
-
-    test('screenshots (artifacts): desktop light and dark, phone', async () => {
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await page.click('#decisions td[data-row="3"][data-col="0"] button');
-      await page.screenshot({ path: join(ARTIFACTS, 'playground.png'), fullPage: true });
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await page.check('#compare');
-      await settle(page);
-      await page.screenshot({ path: join(ARTIFACTS, 'playground-dark.png'), fullPage: true });
-      await page.uncheck('#compare');
-      await page.emulateMedia({ colorScheme: 'light' });
-      await page.setViewportSize({ width: 390, height: 844 });
-      await settle(page);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      assert.ok(overflow <= 0, `the page scrolls sideways on a phone by ${overflow}px`);
-      await page.screenshot({ path: join(ARTIFACTS, 'playground-phone.png'), fullPage: true });
-      await page.setViewportSize({ width: 1400, height: 1000 });
-      console.log(`# screenshots: ${join('tests', 'artifacts')}/playground{,-dark,-phone,-compare}.png`);
-    });
-
-    test('www/ works from another static host under a sub-path', async () => {
-      const site = mkdtempSync(join(tmpdir(), 'robots-eval-site-'));
-      cpSync(join(ROOT, 'www'), join(site, 'tools', 'robots'), { recursive: true });
-      const other = await startServer({ port: 0, root: site });
-      try {
-        const p = await context.newPage();
-        const errors = [];
-        p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-        p.on('pageerror', (e) => errors.push(e.message));
-        const seen = [];
-        p.on('request', (r) => seen.push(r.url()));
-        await p.goto(`${other.url}tools/robots/`);
-        await p.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
-        assert.deepEqual(await verdicts(p), MODERN);
-        assert.deepEqual(errors, []);
-        assert.deepEqual(seen.filter((u) => !u.startsWith(`${other.url}tools/robots/`)), []);
-        await p.close();
     } finally {
       other.server.close();
       rmSync(site, { recursive: true, force: true });
