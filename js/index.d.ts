@@ -155,6 +155,144 @@ export interface AiOptions {
   header?: string | readonly string[];
 }
 
+/** A purpose `aiUse` answers (the aipref vocabulary's labels). */
+export type AiPurpose = 'train-ai' | 'ai-use' | 'search';
+/** A signal `aiUse` reads (docs/ai-use.md). */
+export type AiSignal =
+  | 'robots.txt' | 'content-usage' | 'content-usage-header' | 'content-signal' | 'tdmrep' | 'robots-meta' | 'x-robots-tag';
+
+/** Where a signal was found; only the fields that apply are present. */
+export interface AiWhere {
+  /** robots.txt line (1-based). */
+  line?: number;
+  /** The response header's name, as the standard spells it. */
+  header?: string;
+  /** Which field line of that header (from 0). */
+  index?: number;
+  /** The META tag's position among the head's named META tags (from 1). */
+  tag?: number;
+  /** `/.well-known/tdmrep.json`. */
+  file?: string;
+  /** The tdmrep.json rule's index in its array (from 0). */
+  rule?: number;
+}
+
+/** One signal read. */
+export interface AiTraceEntry {
+  signal: AiSignal;
+  where: AiWhere;
+  /** The crawler token or group the statement addresses. */
+  scope?: string;
+  /** The signal as written. */
+  raw?: string;
+  /** Its effect per purpose; null: says nothing about that purpose. */
+  effect: Record<AiPurpose, 'allow' | 'deny' | null>;
+  /** The sections and readings applied (docs/ai-use.md). */
+  rules: string[];
+  /** What was wrong with a malformed signal (it then has no effect). */
+  error?: string;
+  note?: string;
+  /** false: a response-level signal of a URL the crawler may not fetch (it decides nothing). */
+  visible: boolean;
+}
+
+/** A limit that does not change an answer (`use=`, `max-snippet`, a `tdm-policy` URL …). */
+export interface AiCondition {
+  condition: string;
+  value: string;
+  signal: AiSignal;
+  where: AiWhere;
+  purposes: AiPurpose[];
+  note: string;
+}
+
+export interface AiPurposeAnswer {
+  /** `unknown` stays unknown: no default is invented. */
+  answer: 'allow' | 'deny' | 'unknown';
+  /** The trace entries that decided (the same objects as in `trace`); empty only for `unknown`. */
+  by: AiTraceEntry[];
+}
+
+/** Who is asking, as the operator table knows it. */
+export interface AiCrawler {
+  agent: string;
+  token: string;
+  /** The operator table has this token. */
+  known: boolean;
+  operator?: string;
+  kind: string;
+  /** The token whose robots.txt verdict gates the fetch. */
+  fetch_token: string;
+  purposes: AiPurpose[];
+  /** The tokens that govern each purpose. */
+  tokens: Record<AiPurpose, string[]>;
+  /** The operator's documentation. */
+  source?: string;
+}
+
+/** `aiUse`'s answer: one per purpose, the trace of every signal read, the conditions. */
+export interface AiUse {
+  'train-ai': AiPurposeAnswer;
+  'ai-use': AiPurposeAnswer;
+  search: AiPurposeAnswer;
+  trace: AiTraceEntry[];
+  conditions: AiCondition[];
+  crawler: AiCrawler;
+  /** The crawler may fetch the URL (robots.txt's verdict for its fetch token). */
+  crawlable: boolean;
+}
+
+export interface AiUseOptions {
+  /**
+   * The page's response headers (Content-Usage, X-Robots-Tag, tdm-reservation, tdm-policy,
+   * Content-Type …): a `Headers`, an object (a value or an array of field lines per name), or
+   * [name, value] pairs. Names in any case.
+   */
+  headers?: Headers | Record<string, string | readonly string[]> | ReadonlyArray<readonly [string, string]> | null;
+  /** The page's HTML: only its head is read, from the first 512 KiB. */
+  html?: string | Uint8Array | ArrayBuffer | null;
+  /** The body of the site's `/.well-known/tdmrep.json` (at most 1 MiB is read); null when it was absent (404). */
+  tdmrep?: string | Uint8Array | ArrayBuffer | null;
+  /** For a crawler the operator table does not know: the purposes it declares. */
+  purposes?: readonly (AiPurpose | 'ai-train' | 'ai-input')[] | null;
+  /** Policy tokens (KELLEY) that govern training besides the crawler's own; none by default. */
+  policyTokens?: readonly string[];
+}
+
+export interface FetchAiUseOptions extends Pick<FetchOptions, 'fetch' | 'userAgent' | 'dialect' | 'timeoutMs' | 'signal' | 'maxBytes'> {
+  /** For a crawler the operator table does not know: the purposes it declares. */
+  purposes?: AiUseOptions['purposes'];
+  policyTokens?: readonly string[];
+  /** The page's HTML bytes to read at most (its head). Default 524288 (512 KiB). */
+  maxHtmlBytes?: number;
+  /** robots.txt already at hand (from fetchRobots or parse): not fetched again. */
+  robots?: Robots | null;
+  /** tdmrep.json's body already at hand (null: absent): not fetched. */
+  tdmrep?: AiUseOptions['tdmrep'];
+  /** The page already at hand: not fetched; `headers` are then its response headers. */
+  html?: AiUseOptions['html'];
+  headers?: AiUseOptions['headers'];
+}
+
+/** One request `fetchAiUse` made. */
+export interface AiFetched {
+  what: 'robots.txt' | 'tdmrep.json' | 'page';
+  url: string;
+  /** The final HTTP status; 0 for a network error or timeout. */
+  status: number;
+  /** Bytes of the body read. */
+  bytes: number;
+  /** The page only: the body was cut after its head (or the cap). */
+  truncated?: boolean;
+  /** What was done with the answer (the robots.txt policy; tdmrep.json absent; a failure). */
+  note: string;
+}
+
+/** `fetchAiUse`'s answer: `aiUse`'s, and what was fetched. */
+export interface FetchedAiUse extends AiUse {
+  fetched: AiFetched[];
+}
+
 export interface TableOptions {
   /** Also each cell's `aiPreferences(url, agent)`, in `ai[row][column]`. */
   ai?: boolean;
@@ -198,6 +336,14 @@ export declare class Robots implements Disposable {
    * @throws TypeError when `header` is neither a string nor an array of strings.
    */
   aiPreferences(url: string | URL, agent: Agent, options?: AiOptions): AiPreferences;
+  /**
+   * May `agent` use `url`'s page for AI training (`train-ai`), AI use (`ai-use`) and search, from
+   * every signal given: robots.txt (crawl verdict, purpose tokens, Content-Usage, Content-Signal),
+   * the response headers, the page's head and tdmrep.json; each answer with the trace entries
+   * that decided. Malformed content is a trace entry with an `error`, never a throw.
+   * @throws TypeError when an option has the wrong type; RangeError for an unknown purpose.
+   */
+  aiUse(url: string | URL, agent: Agent, options?: AiUseOptions): AiUse;
   /** True only when a group naming the agent itself (not `*`) disallows `url`: "blocked for me", not "blocked for everyone". */
   isExplicitlyDisallowed(url: string | URL, agent: Agent): boolean;
   /** The Crawl-delay in seconds for `agent` (from the user-agent lines directly above it; the last valid one), or undefined. */
@@ -310,6 +456,13 @@ export interface FetchSource {
  * arguments or when `signal` aborts; HTTP and network failures become a policy.
  */
 export declare function fetchRobots(url: string | URL, options?: FetchOptions): Promise<Robots>;
+/**
+ * Fetches the site's robots.txt (with the status policy, as fetchRobots), its
+ * `/.well-known/tdmrep.json` and the page (its head only: the body is cancelled after `</head>`
+ * or the cap), and answers `aiUse` from them, saying what it fetched.
+ */
+export declare function fetchAiUse(url: string | URL, agent: Agent, options?: FetchAiUseOptions): Promise<FetchedAiUse>;
+
 
 // ---- Page-level rules: robots META tags and X-Robots-Tag ------------------------------------
 

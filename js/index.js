@@ -11,9 +11,9 @@ import { loadModule } from './load.js';
 import { defineFetch } from './fetch.js';
 import { defineApi, member } from './robots.js';
 import { defineRobotRules } from './rules.js';
-import { metaRobots, xRobotsTag, withRich } from './rich.js';
+import { metaRobots, xRobotsTag, withRich, aiUseInputs, aiUseAnswer } from './rich.js';
 
-const api = /* @__PURE__ */ defineApi(loadModule, withRich);
+const api = /* @__PURE__ */ defineApi(loadModule, withRich, { inputs: aiUseInputs, answer: aiUseAnswer });
 // Local names that differ from the exported ones: a top-level `Robots` or `RobotRules` would make
 // the bundler rename the classes inside defineApi/defineRobotRules (Robots.name === 'Robots2').
 // Read through pure calls, not `api.Robots`: a bundler keeps a property read (a getter could
@@ -21,9 +21,10 @@ const api = /* @__PURE__ */ defineApi(loadModule, withRich);
 const robotsClass = /* @__PURE__ */ member(api, 'Robots');
 const fetching = /* @__PURE__ */ defineFetch(api);
 const fetchRobotsFn = /* @__PURE__ */ member(fetching, 'fetchRobots');
+const fetchAiUseFn = /* @__PURE__ */ member(fetching, 'fetchAiUse');
 const robotRulesClass = /* @__PURE__ */ defineRobotRules(fetching);
 const parseContentUsageFn = /* @__PURE__ */ member(api, 'parseContentUsage');
 export {
-  robotsClass as Robots, fetchRobotsFn as fetchRobots, robotRulesClass as RobotRules, metaRobots,
+  robotsClass as Robots, fetchRobotsFn as fetchRobots, fetchAiUseFn as fetchAiUse, robotRulesClass as RobotRules, metaRobots,
   xRobotsTag, parseContentUsageFn as parseContentUsage, robotsClass as default,
 };

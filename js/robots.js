@@ -71,9 +71,10 @@ export function member(object, key) {
 
 /**
  * The API over one verdict module (`loadModule` compiles it) and the rich module's `withRich`
- * (js/rich.js), or null for an entry without it.
+ * (js/rich.js), or null for an entry without it; `ai`: aiUse's argument checking and answer
+ * (js/rich.js `aiUseInputs`, `aiUseAnswer`), which only an entry with the rich module carries.
  */
-export function defineApi(loadModule, withRich) {
+export function defineApi(loadModule, withRich, ai = null) {
   let module = null; // the WebAssembly.Module, compiled once
   // The current instance: { w: its Engine (wasm/src/lib.rs), b: its wasm-bindgen bindings,
   // registry: its FinalizationRegistry or null }; null before the first use and after a trap.
@@ -579,6 +580,20 @@ export function defineApi(loadModule, withRich) {
       optionsArg(options, where, AI_OPTIONS);
       const header = options?.header === undefined ? undefined : headerArg(options.header, where);
       return this.#withFile(where, (file) => file.ai_preferences(url, agent, header));
+    }
+
+    /**
+     * "May this crawler use this page for AI?" per purpose, from every signal given (docs/ai-use.md):
+     * the options are checked before the rich module is compiled; a Robots from fetchRobots
+     * brings how robots.txt was fetched.
+     */
+    aiUse(url, agent, options) {
+      const where = 'aiUse(url, agent, options)';
+      [, url, agent] = this.#query(where, url, agent);
+      if (ai === null) return rich(where);
+      const inputs = ai.inputs(options, where);
+      const source = this.#source;
+      return this.#withFile(where, (file) => ai.answer(file, url, agent, inputs, source));
     }
 
     table(urls, agents, options) {

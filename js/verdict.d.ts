@@ -6,7 +6,7 @@ import type { Robots as FullRobots, ParseOptions, Dialect, FetchOptions, RobotRu
 export type * from './index.js';
 
 /** A parsed robots.txt, answered by the verdict module. `free()` (or `using`) when done. */
-export interface Robots extends Omit<FullRobots, 'explain' | 'aiPreferences' | 'diagnostics' | 'records'> {}
+export interface Robots extends Omit<FullRobots, 'explain' | 'aiPreferences' | 'aiUse' | 'diagnostics' | 'records'> {}
 
 export declare const Robots: {
   /** As `Robots.parse` of 'robots-eval'. */

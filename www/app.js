@@ -27,7 +27,7 @@ const el = (tag, attrs = {}, ...kids) => {
 
 let Robots;
 let lib;
-let tools; // ./vendor/tools.js: the npm command's coverage and sitemap reader (js/coverage.js, js/sitemap.js)
+let tools; // ./vendor/tools.js: the npm command's coverage, sitemap reader and aiUse wording (js/coverage.js, js/sitemap.js, js/ai-text.js)
 let editor;
 let againstEditor;
 const state = {
@@ -43,6 +43,11 @@ const state = {
   // Coverage: the URLs of a pasted or opened sitemap or URL list (null: the table's URLs).
   coverageUrls: null,
   coverageRule: 0, // the line whose URLs are listed
+  // Page signals (optional): the response headers ("Name: value" lines), the page's head and the
+  // body of /.well-known/tdmrep.json ('' = absent), for aiUse; the same for every URL.
+  pageHeaders: '',
+  pageHead: '',
+  pageTdmrep: '',
 };
 let model = null;
 let dialectsTimer = 0;
@@ -88,13 +93,22 @@ function evaluate() {
   const t = main.table(urls, agents, { ai: true });
   const cells = new Array(urls.length);
   let aiShown = false;
+  // "May this crawler use this page for AI?" (aiUse), with the page signals given; a package
+  // without it leaves `use` null.
+  const signals = pageSignals();
+  const given = signals.headers.length > 0 || signals.html !== null || signals.tdmrep !== null;
   for (let r = 0; r < urls.length; r++) {
     const row = (cells[r] = new Array(agents.length));
     for (let c = 0; c < agents.length; c++) {
       const ai = t.ai ? t.ai[r][c] : null;
       if (ai && !aiShown) aiShown = aiSpeaks(ai);
-      row[c] = { allowed: t.allowed[r][c], reason: t.reasons[r][c], line: t.lines[r][c], ai };
+      row[c] = { allowed: t.allowed[r][c], reason: t.reasons[r][c], line: t.lines[r][c], ai, use: null };
     }
+  }
+  // Asked when page signals are given: a table without them costs what it did, and keeps its
+  // Content-Usage and Content-Signal badges alone.
+  if (given && typeof main.aiUse === 'function') {
+    for (let r = 0; r < urls.length; r++) for (let c = 0; c < agents.length; c++) cells[r][c].use = main.aiUse(urls[r], agents[c], signals);
   }
   // compare with: the other version's verdict and deciding line, per cell
   let against = null;
@@ -121,8 +135,10 @@ function evaluate() {
     urls,
     agents,
     cells,
-    // The badges show once the file says something about AI use for some cell of the table.
-    aiShown,
+    // The badges show once the file says something about AI use for some cell of the table, or
+    // page signals are given (then the resolved answers per purpose show in every cell).
+    aiShown: aiShown || given,
+    pageGiven: given,
     others,
     robots,
     against,
@@ -216,8 +232,40 @@ function aiBadges(m, ai) {
   return out;
 }
 
+/** The page signals of the inputs, as aiUse takes them. */
+function pageSignals() {
+  const headers = [];
+  for (const line of state.pageHeaders.split(/\r?\n/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.push([line.slice(0, at).trim(), line.slice(at + 1).trim()]);
+  }
+  return { headers, html: state.pageHead.trim() ? state.pageHead : null, tdmrep: state.pageTdmrep.trim() ? state.pageTdmrep : null };
+}
+
+const USE_PURPOSES = [
+  { key: 'train-ai', short: 'AI-train', name: 'AI training' },
+  { key: 'ai-use', short: 'AI-use', name: 'AI use (input, grounding)' },
+  { key: 'search', short: 'Search', name: 'search' },
+];
+const useSymbol = (a) => (a === 'allow' ? '✓' : a === 'deny' ? '✗' : '?');
+const useClass = (a) => (a === 'allow' ? 'yes' : a === 'deny' ? 'no' : 'unknown');
+
+/** Where a signal was found, in the CLI's words (js/ai-text.js). */
+const whereText = (w) => tools.whereText(w) || 'robots.txt fetch';
+
+/** The badges of a cell's aiUse answer: one per purpose, with the signals that decided it. */
+function useBadges(use) {
+  return USE_PURPOSES.map(({ key, short, name }) => {
+    const { answer, by } = use[key];
+    const lines = by.map((e) => e.where.line).filter((l) => l !== undefined);
+    const why = by.length ? by.map((e) => `${e.signal} (${whereText(e.where)})`).join(', ') : 'no signal speaks for it';
+    return { use: key, value: answer, cls: `use ${useClass(answer)}`, text: `${short} ${useSymbol(answer)}`, lines,
+      title: `${name}: ${answer} — ${why}` };
+  });
+}
+
 function badgeEl(b) {
-  const e = el('span', { class: `badge ${b.cls}`, title: b.title, 'data-ai': b.ai, 'data-value': b.value, 'data-lines': b.lines.join(' ') || null, text: b.text });
+  const e = el('span', { class: `badge ${b.cls}`, title: b.title, 'data-ai': b.ai ?? null, 'data-use': b.use ?? null, 'data-value': b.value, 'data-lines': b.lines.join(' ') || null, text: b.text });
   if (b.signal) for (const { key } of SIGNALS) e.setAttribute(`data-${key}`, b.signal[key] ?? '');
   return e;
 }
@@ -238,7 +286,7 @@ function updateCells(m) {
       const after = ex.after && ex.after.allowed !== ex.allowed ? ex.after : null;
       if (after) changed++;
       const afterKey = ex.after ? `${ex.after.allowed}|${ex.after.line}|${ex.after.line ? m.againstLines[ex.after.line - 1] : ''}` : '';
-      const badges = m.aiShown && ex.ai ? aiBadges(m, ex.ai) : null;
+      const badges = m.aiShown && (ex.ai || ex.use) ? [...(ex.ai ? aiBadges(m, ex.ai) : []), ...(ex.use ? useBadges(ex.use) : [])] : null;
       const aiKey = badges ? badges.map((b) => b.title).join('|') : '';
       const key = `${ex.allowed}|${ex.reason}|${line}|${line ? m.textLines[line - 1] : ''}|${diff.map((d) => d.id).join()}|${sel}|${afterKey}|${aiKey}`;
       const ce = cellEls[r][c];
@@ -281,6 +329,7 @@ function updateCells(m) {
     }
   }
   $('ai-legend').hidden = !m.aiShown;
+  $('use-legend').hidden = !m.cells.some((row) => row.some((x) => x.use));
   // roving tabindex
   const focusable = cellEls[sr]?.[sc] ?? cellEls[0]?.[0];
   for (const row of cellEls) for (const ce of row) ce.btn.tabIndex = ce === focusable ? 0 : -1;
@@ -336,6 +385,43 @@ function explainAi(m, ai, row) {
     : !ai.allowed ? 'A Content-Signal line has no path, so it is reported for the whole group, this URL too, though the URL is not crawlable.'
       : 'Cloudflare’s Content Signals Policy: yes grants, no reserves, an omitted signal neither grants nor restricts. Kept apart from Content-Usage: no official mapping exists.';
   row('Content-Signal', signalText(sig), ...signalLines(ai).flatMap((l) => [el('br'), ...lineRef(l).slice(1)]), note ? el('br') : '', note);
+}
+
+/** The explanation's rows for a cell's aiUse answer: each purpose, the trace, the conditions. */
+function explainUse(m, use, row) {
+  const answers = el('ul', { class: 'ai-list' });
+  for (const { key, name } of USE_PURPOSES) {
+    const { answer, by } = use[key];
+    const refs = by.map((e) => `[${use.trace.indexOf(e)}]`).join(' ');
+    answers.append(el('li', { 'data-use': key }, el('span', { class: `badge use ${useClass(answer)}`, text: `${key} ${useSymbol(answer)}` }),
+      ` ${name}: ${answer}${by.length ? `, decided by ${refs}` : ' (no signal speaks for it; nothing is assumed)'}`));
+  }
+  const c = use.crawler;
+  row('AI use, every signal', answers,
+    `${c.token}: ${c.known ? `${c.operator} ${c.kind}, serves ${c.purposes.join(', ') || 'no purpose'}` : 'not in the operator table'}; crawl gate ${c.fetch_token} (${use.crawlable ? 'may fetch the URL' : 'may not fetch the URL'}).`);
+  const trace = el('ol', { class: 'trace', start: '0' });
+  use.trace.forEach((e) => {
+    const effects = USE_PURPOSES.filter(({ key }) => e.effect[key] !== null).map(({ key }) => `${key} ${e.effect[key]}`);
+    const kids = [el('b', { text: e.signal }), ` at ${whereText(e.where)}`];
+    if (e.where.line) kids.push(' ', lineButton(e.where.line));
+    if (e.scope) kids.push(` for ${e.scope}`);
+    if (e.raw) kids.push(': ', el('span', { class: 'quote', text: e.raw }));
+    kids.push(` → ${effects.length ? effects.join(', ') : 'no effect'}`);
+    if (e.error) kids.push(el('br'), el('span', { class: 'error', text: `error: ${e.error}` }));
+    if (e.note) kids.push(el('br'), e.note);
+    if (!e.visible) kids.push(el('br'), 'Not visible: the crawler may not fetch the URL, so it never sees this.');
+    kids.push(el('br'), el('span', { class: 'hint', text: e.rules.join(', ') }));
+    trace.append(el('li', { 'data-signal': e.signal }, ...kids));
+  });
+  row('Trace', trace);
+  if (use.conditions.length) {
+    const list = el('ul', { class: 'ai-list' });
+    for (const k of use.conditions) {
+      list.append(el('li', { 'data-condition': k.condition }, el('b', { text: `${k.condition} = ${k.value}` }),
+        ` (${k.signal}, ${whereText(k.where)}; ${k.purposes.join(', ')}): ${k.note}`));
+    }
+    row('Conditions', list);
+  }
 }
 
 function groupAgentsText(group) {
@@ -395,6 +481,7 @@ function explainCell(m, r, c) {
     row('Rule', 'None: with no group, every URL is allowed.');
   }
   if (m.cells[r][c].ai) explainAi(m, m.cells[r][c].ai, row);
+  if (m.cells[r][c].use) explainUse(m, m.cells[r][c].use, row);
   // compare with: the other version's answer for this cell, with its deciding line.
   const after = m.cells[r][c].after;
   if (after) {
@@ -900,6 +987,9 @@ async function main() {
   });
   $('agents').addEventListener('input', (e) => { state.agents = lines(e.target.value); scheduleRender(); });
   $('urls').addEventListener('input', (e) => { state.urls = lines(e.target.value); scheduleRender(); });
+  $('page-headers').addEventListener('input', (e) => { state.pageHeaders = e.target.value; scheduleRender(); });
+  $('page-head').addEventListener('input', (e) => { state.pageHead = e.target.value; scheduleRender(); });
+  $('page-tdmrep').addEventListener('input', (e) => { state.pageTdmrep = e.target.value; scheduleRender(); });
   dsel.addEventListener('change', () => { state.dialect = dsel.value; render(); });
   $('compare').addEventListener('change', (e) => { state.compare = e.target.checked; render(); });
   // compare with: opens on a copy of the current text, to edit into the proposed version

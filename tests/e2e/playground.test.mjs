@@ -524,6 +524,75 @@ describe('playground', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'playground-ai.png'), fullPage: true });
   });
 
+  test('page signals: the badges are the package\'s own aiUse answers per purpose; "Why?" shows the trace and the conditions', async () => {
+    assert.equal(typeof Robots.prototype.aiUse, 'function', 'the package in pkg/ has no Robots#aiUse');
+    const text = 'User-agent: *\nContent-Signal: search=yes, use=reference\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /private/\n';
+    const agents = ['GPTBot', 'Googlebot', 'ClaudeBot', 'NewBot'];
+    const urls = ['https://example.com/a', 'https://example.com/private/x', 'https://example.com/b'];
+    // Two X-Robots-Tag lines, each for one crawler; a line without a colon is not a header (skipped).
+    const headers = 'X-Robots-Tag: googlebot: noindex\nX-Robots-Tag: claudebot: noai\nnot a header line';
+    // A malformed tdm-reservation META tag: a trace entry with its error.
+    const head = '<html><head><meta name="robots" content="max-snippet:30"><meta name="tdm-reservation" content="maybe"></head>';
+    const tdmrep = '[{"location": "/b", "tdm-reservation": 1, "tdm-policy": "https://example.com/policy.json"}, {"location": 5}]';
+    await setValue(page, '#robots', text);
+    await setValue(page, '#agents', agents.join('\n'));
+    await setValue(page, '#urls', urls.join('\n'));
+    await page.click('#page-signals summary');
+    try {
+      await setValue(page, '#page-headers', headers);
+      await setValue(page, '#page-head', head);
+      await setValue(page, '#page-tdmrep', tdmrep);
+      const robots = Robots.parse(text);
+      const options = { headers: [['X-Robots-Tag', 'googlebot: noindex'], ['X-Robots-Tag', 'claudebot: noai']], html: head, tdmrep };
+      const problems = [];
+      for (let r = 0; r < urls.length; r++) {
+        for (let c = 0; c < agents.length; c++) {
+          const want = robots.aiUse(urls[r], agents[c], options);
+          const shown = await page.$$eval(`#decisions td[data-row="${r}"][data-col="${c}"] .badge[data-use]`, (bs) => bs.map((b) => [b.dataset.use, b.dataset.value, b.innerText]));
+          const expected = ['train-ai', 'ai-use', 'search'].map((p) => [p, want[p].answer]);
+          if (JSON.stringify(shown.map(([p, v]) => [p, v])) !== JSON.stringify(expected)) problems.push(`${urls[r]} x ${agents[c]}: badges ${JSON.stringify(shown)}, aiUse ${JSON.stringify(expected)}`);
+          for (const [, v, t] of shown) if (!t.endsWith(v === 'allow' ? '✓' : v === 'deny' ? '✗' : '?')) problems.push(`${urls[r]} x ${agents[c]}: badge ${t} for ${v}`);
+        }
+      }
+      assert.deepEqual(problems, []);
+      // Not every answer is the same: the inputs are read (the check is not vacuous).
+      const all = urls.flatMap((u) => agents.map((a) => robots.aiUse(u, a, options)));
+      assert.ok(new Set(all.map((x) => `${x['train-ai'].answer}${x['ai-use'].answer}${x.search.answer}`)).size >= 3);
+      // "Why?" of GPTBot on /b: each purpose, every trace entry (signal, where, effect), the conditions.
+      await page.click('#decisions td[data-row="2"][data-col="0"] button');
+      await settle(page);
+      const want = robots.aiUse(urls[2], 'GPTBot', options);
+      const entries = await page.$$eval('#explanation ol.trace li', (lis) => lis.map((li) => [li.dataset.signal, li.innerText]));
+      assert.equal(entries.length, want.trace.length);
+      want.trace.forEach((e, i) => {
+        assert.equal(entries[i][0], e.signal);
+        for (const p of ['train-ai', 'ai-use', 'search']) if (e.effect[p]) assert.ok(entries[i][1].includes(`${p} ${e.effect[p]}`), entries[i][1]);
+        if (e.error) assert.ok(entries[i][1].includes(`error: ${e.error}`), entries[i][1]);
+      });
+      assert.ok(want.trace.some((e) => e.error), 'the malformed META tag is a trace entry with its error');
+      const conditions = await page.$$eval('#explanation li[data-condition]', (lis) => lis.map((li) => li.dataset.condition));
+      assert.deepEqual(conditions, want.conditions.map((k) => k.condition));
+      const purposes = await page.$$eval('#explanation li[data-use]', (lis) => lis.map((li) => [li.dataset.use, li.innerText]));
+      assert.deepEqual(purposes.map(([p]) => p), ['train-ai', 'ai-use', 'search']);
+      for (const [p, t] of purposes) assert.match(t, new RegExp(`: ${want[p].answer}\\b`), t);
+      for (const [where, shown] of Object.entries(await shownText(page))) assert.doesNotMatch(shown, FORBIDDEN, where);
+      robots.free();
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, 'playground-ai-use.png'), fullPage: true });
+      await page.setViewportSize({ width: 390, height: 900 });
+      await settle(page);
+      await page.screenshot({ path: join(ARTIFACTS, 'playground-ai-use-phone.png'), fullPage: true });
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+      // Emptied, the page signals leave the table as it was: no aiUse badges.
+      await setValue(page, '#page-headers', '');
+      await setValue(page, '#page-head', '');
+      await setValue(page, '#page-tdmrep', '');
+      await page.click('#page-signals summary');
+    }
+    assert.equal(await page.$$eval('.badge[data-use]', (bs) => bs.length), 0);
+  });
+
   test('AI usage preferences: no badges where the file says nothing about AI use; compare with keeps working beside them', async () => {
     needsAiPreferences();
     await page.selectOption('#preset', 'marys');

@@ -131,7 +131,7 @@ test("'robots-eval/verdict': the verdicts, and an Error naming the main entry fo
   assert.deepEqual(robots.sitemaps, ['https://a.example/s.xml']);
   assert.equal(robots.crawlDelay('a'), 2);
   for (const [what, call] of [['explain', () => robots.explain('/x', 'a')], ['diagnostics', () => robots.diagnostics],
-    ['records', () => robots.records], ['aiPreferences', () => robots.aiPreferences('/x', 'a')]]) {
+    ['records', () => robots.records], ['aiPreferences', () => robots.aiPreferences('/x', 'a')], ['aiUse', () => robots.aiUse('/x', 'a')]]) {
     assert.throws(call, (e) => e instanceof Error && e.message.includes(what) && e.message.includes("import it from 'robots-eval'"), what);
   }
   robots.free();

@@ -226,6 +226,70 @@ impl File {
         to_js(&all)
     }
 
+    /// "May this crawler use this page for AI?" (`Robots::ai_use`, docs/ai-use.md), as its
+    /// result serialises (`AiUse`; `by` holds trace indices, which the wrapper maps to entries).
+    /// `names`/`values`: the response's header field lines; `purposes`: labels, checked by the
+    /// wrapper, empty for none given (`has_purposes` false); `fetch_status`: how robots.txt was
+    /// fetched (`u32::MAX`: not fetched, this is a file the caller had; 0: no response) and
+    /// `treated_as` the policy the wrapper's `fetchRobots` applied (its name), decided again
+    /// here for the trace's reason.
+    #[allow(clippy::too_many_arguments)]
+    pub fn ai_use(
+        &self,
+        url: &str,
+        agent: &str,
+        names: Vec<String>,
+        values: Vec<String>,
+        html: Option<Vec<u8>>,
+        tdmrep: Option<Vec<u8>>,
+        has_purposes: bool,
+        purposes: Vec<String>,
+        policy_tokens: Vec<String>,
+        fetch_status: u32,
+        treated_as: &str,
+    ) -> JsValue {
+        use robots_eval::ai_use::{AiUseInputs, RobotsFetch};
+        use robots_eval::aipref::operators::Purpose;
+        use robots_eval::fetch::{self, FetchContext, FetchOutcome, Policy};
+        let headers: Vec<(&str, &str)> = names
+            .iter()
+            .zip(&values)
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        let purposes: Vec<Purpose> = purposes
+            .iter()
+            .filter_map(|p| Purpose::from_label(p))
+            .collect();
+        let policy_tokens: Vec<&str> = policy_tokens.iter().map(String::as_str).collect();
+        let robots_fetch = (fetch_status != u32::MAX).then(|| {
+            let status = u16::try_from(fetch_status).ok().filter(|s| *s != 0);
+            let outcome = status.map_or(FetchOutcome::NetworkError, FetchOutcome::Status);
+            let d = fetch::decide(self.robots.dialect().id, &outcome, &FetchContext::default());
+            // What fetchRobots did (a cached copy, a deferral) wins over a first fetch's policy.
+            let policy = match treated_as {
+                "allow-all" => Policy::AllowAll,
+                "disallow-all" => Policy::DisallowAll,
+                "defer" => Policy::Defer,
+                "use-cached" => Policy::UseCached,
+                _ => d.policy,
+            };
+            RobotsFetch {
+                status,
+                policy,
+                reason: d.reason,
+            }
+        });
+        let inputs = AiUseInputs {
+            headers: &headers,
+            html: html.as_deref(),
+            tdmrep: tdmrep.as_deref(),
+            purposes: has_purposes.then_some(&purposes[..]),
+            policy_tokens: &policy_tokens,
+            robots_fetch,
+        };
+        to_js(&self.robots.ai_use(url, agent, &inputs))
+    }
+
     /// The AI usage preferences for the URL and the agent, with a Content-Usage header value
     /// when the caller has one (`AiPreferences`).
     pub fn ai_preferences(&self, url: &str, agent: &str, header: Option<String>) -> JsValue {

@@ -119,3 +119,32 @@ metaRobots('', 'bot', { conflict: 'loose' });
 // @ts-expect-error header values are strings
 xRobotsTag([1], 'bot');
 export { pageIndex, snippetLimit, preview, until, scope, origin, keywords, revisitDays };
+
+// aiUse and fetchAiUse.
+{
+  const use: import('robots-eval').AiUse = robots.aiUse('/x', 'GPTBot', {
+    headers: new Headers({ 'Content-Usage': 'train-ai=n' }), html: '<head></head>', tdmrep: null, purposes: ['train-ai'],
+  });
+  const answer: 'allow' | 'deny' | 'unknown' = use['train-ai'].answer;
+  const by: import('robots-eval').AiTraceEntry | undefined = use['ai-use'].by[0];
+  const effect: 'allow' | 'deny' | null | undefined = by?.effect.search;
+  const at: number | undefined = use.trace[0]?.where.line;
+  const condition: string | undefined = use.conditions[0]?.value;
+  const known: boolean = use.crawler.known && use.crawlable;
+  robots.aiUse('/x', 'GPTBot', { headers: { 'X-Robots-Tag': ['noai', 'googlebot: noindex'] }, html: new Uint8Array(1), tdmrep: new ArrayBuffer(0) });
+  robots.aiUse('/x', ['GPTBot', 'OAI-SearchBot'], { headers: [['x-robots-tag', 'noai']] });
+  // @ts-expect-error: purposes are the vocabulary's labels
+  robots.aiUse('/x', 'bot', { purposes: ['training'] });
+  // @ts-expect-error: html is text or bytes
+  robots.aiUse('/x', 'bot', { html: 5 });
+  const fetched = async () => {
+    const { fetchAiUse } = await import('robots-eval');
+    const f = await fetchAiUse('https://example.com/a', 'GPTBot', { timeoutMs: 5000, maxHtmlBytes: 65536, purposes: ['search'] });
+    const what: 'robots.txt' | 'tdmrep.json' | 'page' | undefined = f.fetched[0]?.what;
+    const search: 'allow' | 'deny' | 'unknown' = f.search.answer;
+    // @ts-expect-error: maxHtmlBytes is a number
+    await fetchAiUse('https://example.com/a', 'GPTBot', { maxHtmlBytes: '5' });
+    return [what, search];
+  };
+  void [answer, effect, at, condition, known, fetched];
+}

@@ -13,6 +13,8 @@ const truncated: boolean = robots.truncated;
 robots.explain('/x', 'a');
 // @ts-expect-error nor the diagnostics
 robots.diagnostics;
+// @ts-expect-error nor aiUse
+robots.aiUse('/x', 'a');
 robots.free();
 const same: typeof Robots = DefaultRobots;
 const rules = new RobotRules('MyBot');
