@@ -40,19 +40,28 @@ export function cachedFetch(ctx, maxBytes, fetchFn = (url, init) => fetch(url, i
 
 /** The bytes of a body stream, or null (the rest cancelled) once it passes `maxBytes`. */
 export async function readCapped(body, maxBytes) {
+  const bytes = await readPrefix(body, maxBytes + 1);
+  return bytes.length > maxBytes ? null : bytes;
+}
+
+/** The first `n` bytes of a body stream (all of it when shorter); the rest is cancelled. */
+export async function readPrefix(body, n) {
   const reader = body.getReader();
   const chunks = [];
   let total = 0;
-  for (;;) {
+  while (total < n) {
     const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > maxBytes) {
-      reader.cancel().catch(() => {});
-      return null;
-    }
+    if (done) return concat(chunks, total);
     chunks.push(value);
+    total += value.length;
   }
+  reader.cancel().catch(() => {});
+  return concat(chunks, total).subarray(0, n);
+}
+
+/** The chunks as one array of `total` bytes. */
+export function concat(chunks, total) {
+  if (chunks.length === 1) return chunks[0];
   const bytes = new Uint8Array(total);
   let at = 0;
   for (const c of chunks) {
