@@ -206,6 +206,8 @@ const alone = (query) => {
 const reference = [
   ['for scale: `robots.explain()` alone (the package)', alone((url) => robots.explain(url, GOOGLEBOT))],
   ['for scale: `robots.aiPreferences()` alone (the package)', alone((url) => robots.aiPreferences(url, GOOGLEBOT))],
+  // What AI_PREFERENCES = "enforce" asks before the origin (no tdmrep.json, no page yet).
+  ['for scale: `robots.aiUse()` alone (the package), GPTBot', alone((url) => robots.aiUse(url, GPTBOT, { tdmrep: null }))],
 ];
 for (const [name, ua, path, cf, want, address] of kinds) {
   const times = new Float64Array(N);

@@ -63,14 +63,9 @@ export function answerOf(robots, url, agent, row, tdmrep, inputs = {}) {
 export function refusalOf(answer, row) {
   if (answer === null || row.purposes.length === 0) return null;
   if (!row.purposes.every((p) => answer[p]?.answer === 'deny')) return null;
-  const by = new Map();
-  for (const p of row.purposes) {
-    for (const e of answer[p].by) {
-      const entry = typeof e === 'number' ? answer.trace[e] : e;
-      by.set(JSON.stringify(entry), entry);
-    }
-  }
-  return { purposes: row.purposes, by: [...by.values()] };
+  // `by` holds the trace's own entries (the package's contract), so each is kept once by identity.
+  const by = new Set(row.purposes.flatMap((p) => answer[p].by));
+  return { purposes: row.purposes, by: [...by] };
 }
 
 /**

@@ -35,7 +35,9 @@ function lifetime(res) {
  * response), as recorded in the decision (`tdmrep` field).
  */
 async function fetchFile(origin, env, ctx) {
-  const fetchFn = cachedFetch(ctx, MAX_BYTES);
+  // A 404 or 410 is kept in the Cache API too: most sites have no file, and a new isolate should
+  // not ask the origin again for that.
+  const fetchFn = cachedFetch(ctx, MAX_BYTES, undefined, [200, 404, 410]);
   const timeoutMs = numberVar(env.ROBOTS_TIMEOUT_MS, 0) || 5000;
   const failureMs = numberVar(env.ROBOTS_FAILURE_TTL_MS, 10_000);
   let res;

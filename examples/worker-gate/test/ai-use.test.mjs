@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { closeServers, dataPoints, origin, serve, startGates } from './harness.mjs';
+import { cacheService, closeServers, dataPoints, origin, serve, startGates } from './harness.mjs';
 
 const GPTBOT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.3; +https://openai.com/gptbot)';
 const SEARCHBOT = 'Mozilla/5.0 (compatible; OAI-SearchBot/1.3; +https://openai.com/searchbot)';
@@ -87,11 +87,22 @@ const withRobots = (handler) => (req, res) => {
   return handler(req, res);
 };
 
+// A site without the file that says so for an hour: its 404 is kept in the Cache API.
+const none = origin((req, res, pathname) => {
+  if (pathname === '/robots.txt') { res.writeHead(200, { 'content-type': 'text/plain' }); res.end(ROBOTS); return; }
+  if (pathname !== '/.well-known/tdmrep.json') return false;
+  count('tdmrep none');
+  res.writeHead(404, { 'cache-control': 'max-age=3600' });
+  res.end();
+}, routes);
+
 const ae = dataPoints();
+const shared = cacheService();
 let gates;
 before(async () => {
-  const [plain, reserving, failing] = [await serve(withRobots(site(404))), await serve(withRobots(site(TDMREP))), await serve(withRobots(site(503)))];
+  const [plain, reserving, failing, absent] = [await serve(withRobots(site(404))), await serve(withRobots(site(TDMREP))), await serve(withRobots(site(503))), await serve(none)];
   const collector = new URL(await serve(ae.handler)).host;
+  const cache = new URL(await serve(shared.handler)).host;
   const enforce = { AI_PREFERENCES: 'enforce' };
   gates = await startGates({
     plain: { vars: { ORIGIN: plain, ...enforce }, analytics: 'ae' },
@@ -100,7 +111,9 @@ before(async () => {
     report: { vars: { ORIGIN: plain, ...enforce, MODE: 'report-only' }, analytics: 'ae' },
     off: { vars: { ORIGIN: plain } },
     small: { vars: { ORIGIN: plain, ...enforce, AI_HEAD_MAX_BYTES: '40' } },
-  }, { ae: collector });
+    sharingA: { vars: { ORIGIN: absent, ...enforce }, cache: 'cache' },
+    sharingB: { vars: { ORIGIN: absent, ...enforce }, cache: 'cache' },
+  }, { ae: collector, cache });
 });
 
 after(() => {
@@ -193,6 +206,12 @@ test('/.well-known/tdmrep.json: fetched once and cached, refuses before the orig
   assert.equal((await ask('failing', '/page', GPTBOT)).status, 200);
   assert.equal((await ask('failing', '/page', GPTBOT)).status, 200);
   assert.equal(hits['tdmrep 503'], 1);
+  // Two Workers (isolates) sharing the Cache API: a 404 with a lifetime is fetched once for both.
+  assert.equal((await ask('sharingA', '/page', GPTBOT)).status, 200);
+  for (let i = 0; i < 50 && shared.puts === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  assert.equal((await ask('sharingB', '/page', GPTBOT)).status, 200);
+  assert.equal(hits['tdmrep none'], 1);
+  assert.ok(shared.hits >= 1);
 });
 
 test('a page that passes streams whole; browsers, and gates without enforce, are not read at all', async () => {
