@@ -111,6 +111,8 @@ before(async () => {
     report: { vars: { ORIGIN: plain, ...enforce, MODE: 'report-only' }, analytics: 'ae' },
     off: { vars: { ORIGIN: plain } },
     small: { vars: { ORIGIN: plain, ...enforce, AI_HEAD_MAX_BYTES: '40' } },
+    // A crawler the package's table does not know: its purposes come from AI_CRAWLERS.
+    acme: { vars: { ORIGIN: plain, ...enforce, AI_CRAWLERS: [{ token: 'AcmeAI-Reader', purposes: ['train-ai'], source: 'https://acme.example/bot' }] } },
     sharingA: { vars: { ORIGIN: absent, ...enforce }, cache: 'cache' },
     sharingB: { vars: { ORIGIN: absent, ...enforce }, cache: 'cache' },
   }, { ae: collector, cache });
@@ -144,6 +146,11 @@ test("META tags refuse as the page streams: the head is held back, so it is a 40
   const tdm = await ask('plain', '/meta-tdm', CLAUDEBOT);
   assert.equal(tdm.status, 403, tdm.header);
   assert.match(tdm.header, /at=head; signals="tdmrep \(meta 1\)/);
+  // A crawler only AI_CRAWLERS knows, held to the purposes its row declares.
+  const acme = await ask('acme', '/meta-noai', 'AcmeAI-Reader/1.0');
+  assert.equal(acme.status, 403, acme.header);
+  assert.match(acme.header, /^refused; purpose=train-ai; at=head; signals="robots-meta \(meta 1\) noai"; crawler="AcmeAI-Reader";/);
+  assert.match(acme.body, /https:\/\/acme\.example\/bot/);
   // <html> with no <head>: the head ends at the first element that cannot be in one.
   assert.equal((await ask('plain', '/no-head-tags', GPTBOT)).status, 403);
 });
