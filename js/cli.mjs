@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { Robots, fetchRobots } from 'robots-eval';
+import { Robots, fetchRobots, fetchAiUse } from 'robots-eval';
 import { coverage } from './coverage.js';
 import { SITEMAP_MAX, SitemapError, sitemapLocs } from './sitemap.js';
 
@@ -550,10 +550,160 @@ async function test(o) {
   return failed ? 1 : 0;
 }
 
+// ---- ai: what a site tells a crawler about AI use (the native src/bin/robots-eval/ai.rs) --------
+
+// `ai` reads its own options (as the native command does), with the native command's messages.
+const AI_OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  json: { type: 'boolean' },
+  agent: { type: 'string', short: 'a', multiple: true },
+  dialect: { type: 'string', short: 'd' },
+  robots: { type: 'string' },
+  tdmrep: { type: 'string' },
+  html: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  purpose: { type: 'string', multiple: true },
+  'policy-token': { type: 'string', multiple: true },
+};
+const PURPOSE_NAMES = { 'train-ai': 'train-ai', 'ai-train': 'train-ai', 'ai-use': 'ai-use', 'ai-input': 'ai-use', search: 'search' };
+
+function readAiArgs(argv) {
+  const { tokens } = parseArgs({ args: argv, options: AI_OPTIONS, allowPositionals: true, strict: false, tokens: true });
+  const a = { positional: [], agent: [], dialect: 'rfc9309', header: [], purpose: [], 'policy-token': [] };
+  for (const t of tokens) {
+    if (t.kind === 'positional') a.positional.push(t.value);
+    if (t.kind !== 'option') continue;
+    const spec = AI_OPTIONS[t.name];
+    if (!spec) throw new UsageError(`unknown option ${t.rawName} (robots-eval ai --help lists the options)`);
+    if (t.name === 'help') return null;
+    if (spec.type === 'boolean') {
+      a[t.name] = true;
+      continue;
+    }
+    if (t.value === undefined) throw new UsageError(`${t.rawName} needs a value`);
+    if (spec.multiple) a[t.name].push(t.value);
+    else a[t.name] = t.value;
+  }
+  if (a.agent.length > 1) throw new UsageError('ai takes one --agent');
+  if (!Robots.dialects.includes(a.dialect.toLowerCase())) throw new UsageError(`unknown dialect ${JSON.stringify(a.dialect)} (dialects: ${Robots.dialects.join(', ')})`);
+  a.dialect = a.dialect.toLowerCase();
+  a.headers = a.header.map((h) => {
+    const at = h.indexOf(':');
+    if (at < 0) throw new UsageError(`--header ${JSON.stringify(h)}: not 'Name: value'`);
+    return [h.slice(0, at).trim(), h.slice(at + 1).trim()];
+  });
+  a.purposes = a.purpose.map((p) => {
+    const name = PURPOSE_NAMES[p.trim().toLowerCase()];
+    if (name === undefined) throw new UsageError(`--purpose ${JSON.stringify(p)}: not a purpose (train-ai, ai-use, search)`);
+    return name;
+  });
+  if (a.positional.length === 0) throw new UsageError("ai needs the page's <url>");
+  if (a.positional.length > 1) throw new UsageError('ai takes one <url>');
+  [a.url] = a.positional;
+  if (a.agent.length === 0) throw new UsageError('ai needs --agent');
+  [a.agent] = a.agent;
+  const offline = a.robots !== undefined && a.tdmrep !== undefined && a.html !== undefined;
+  if (!offline && !isUrl(a.url)) {
+    throw new UsageError(`<url>: not an http(s) URL: ${JSON.stringify(a.url)} (give --robots, --tdmrep and --html to answer offline)`);
+  }
+  return a;
+}
+
+/** Where a signal was found, as the native command writes it (ai_use::Where's Display). */
+function whereText(w) {
+  const parts = [];
+  if (w.line !== undefined) parts.push(`robots.txt line ${w.line}`);
+  if (w.header !== undefined) parts.push(`header ${w.header}${w.index !== undefined ? ` (field line ${w.index})` : ''}`);
+  if (w.tag !== undefined) parts.push(`META tag ${w.tag}`);
+  if (w.file !== undefined) parts.push(`${w.file}${w.rule !== undefined ? ` rule ${w.rule}` : ''}`);
+  return parts.join(', ');
+}
+
+const labels = (purposes) => (purposes.length === 0 ? 'no purpose' : purposes.join(', '));
+
+/** One trace entry on one line (the native command's `entry`). */
+function entryText(e) {
+  let s = e.signal;
+  const at = whereText(e.where);
+  if (at) s += ` (${at})`;
+  if (e.scope !== undefined) s += ` for ${e.scope}`;
+  if (e.raw !== undefined) s += `: ${e.raw.replaceAll('\n', ' | ')}`;
+  const effects = ['train-ai', 'ai-use', 'search'].filter((p) => e.effect[p] !== null).map((p) => `${p} ${e.effect[p]}`);
+  if (effects.length > 0) s += ` -> ${effects.join(', ')}`;
+  if (e.error !== undefined) s += ` [error: ${e.error}]`;
+  if (e.note !== undefined) s += ` (${e.note})`;
+  if (e.rules.length > 0) s += ` [${e.rules.join(', ')}]`;
+  return s;
+}
+
+/** The answer for people (the native command's `ai_text`). */
+function aiText(url, agent, r) {
+  const c = r.crawler;
+  const kind = c.operator === undefined ? 'not in the operator table' : `${c.operator} ${c.kind}, serves ${labels(c.purposes)}`;
+  const out = [`${agent} at ${url}`, `  crawler: ${c.token} (${kind}); crawl gate: ${c.fetch_token}`];
+  for (const f of r.fetched) out.push(`  fetched ${f.what} ${f.url}: ${f.status === 0 ? 'no response' : `HTTP ${f.status}`}, ${f.bytes} bytes: ${f.note}`);
+  for (const p of ['train-ai', 'ai-use', 'search']) {
+    out.push(`${p}: ${r[p].answer}`);
+    for (const e of r[p].by) out.push(`  by [${r.trace.indexOf(e)}] ${entryText(e)}`);
+  }
+  if (r.conditions.length > 0) {
+    out.push('conditions:');
+    for (const k of r.conditions) out.push(`  ${k.condition} = ${k.value} (${k.signal}, ${whereText(k.where)}; ${labels(k.purposes)}): ${k.note}`);
+  }
+  out.push('trace:');
+  r.trace.forEach((e, i) => out.push(`  [${i}] ${entryText(e)}`));
+  return out.join('\n');
+}
+
+/** A value with every object's keys sorted, as serde_json's map writes them. */
+function sortedKeys(v) {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (v === null || typeof v !== 'object') return v;
+  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortedKeys(v[k])]));
+}
+
+async function ai(argv) {
+  const a = readAiArgs(argv);
+  if (a === null) return print(help('ai')), 0;
+  const options = { purposes: a.purposes.length > 0 ? a.purposes : undefined, policyTokens: a['policy-token'], dialect: a.dialect };
+  let robots = null;
+  if (a.robots !== undefined && !isUrl(a.robots)) robots = Robots.parse(readInput(a.robots, 'robots.txt'), { dialect: a.dialect });
+  else if (a.robots !== undefined) robots = (await loadRobots(a.robots, a, 'robots.txt')).robots;
+  const tdmrep = a.tdmrep === undefined ? undefined : a.tdmrep === 'none' ? null : readInput(a.tdmrep, '--tdmrep');
+  const html = a.html === undefined ? undefined : readInput(a.html, '--html');
+  let answer;
+  try {
+    if (robots !== null && tdmrep !== undefined && html !== undefined) {
+      answer = robots.aiUse(a.url, a.agent, { headers: a.headers, html, tdmrep, purposes: options.purposes, policyTokens: options.policyTokens });
+      answer.fetched = [];
+    } else {
+      // The native command adds --header lines to a fetched page's; fetchAiUse reads the page's own.
+      if (html === undefined && a.headers.length > 0) throw new UsageError('--header needs --html in the npm command (a fetched page brings its own headers)');
+      const page = html === undefined ? {} : { html, headers: a.headers };
+      answer = await fetchAiUse(a.url, a.agent, { ...options, robots, tdmrep, ...page });
+    }
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(e.message.replace(/^robots-eval: /, ''));
+  } finally {
+    robots?.free();
+  }
+  if (a.json) {
+    const out = structuredClone({ ...answer, url: a.url, agent: a.agent });
+    for (const p of ['train-ai', 'ai-use', 'search']) out[p].by = answer[p].by.map((e) => answer.trace.indexOf(e));
+    out.fetched = answer.fetched.map((f) => ({ what: f.what, url: f.url, status: f.status === 0 ? null : f.status, bytes: f.bytes, note: f.note }));
+    print(JSON.stringify(sortedKeys(out), null, 2));
+  } else {
+    print(aiText(a.url, a.agent, answer));
+  }
+  return 0;
+}
+
 const COMMANDS = { check, lint, table, diff, test, coverage: coverageCommand };
 
 async function main(argv) {
   try {
+    if (argv[0] === 'ai') return await ai(argv.slice(1));
     const o = readArgs(argv);
     if (o.command === 'version') return print(`${NAME} ${VERSION}`), 0;
     if (o.help) return print(help(o.command)), 0;

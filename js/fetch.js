@@ -23,6 +23,19 @@ const DISALLOW_ALL = 'User-agent: *\nDisallow: /\n';
 /** u32::MAX: an absent optional string argument (wasm-policy/src/lib.rs, `optional`). */
 const NONE = 0xffffffff;
 
+/** The first `size` bytes of the chunks read, as one array. */
+function joined(chunks, size) {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    if (at >= size) break;
+    const part = c.length > size - at ? c.subarray(0, size - at) : c;
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
 /** Reads at most maxBytes + 1 bytes of a response body (so the parser still sees it was longer), then cancels the rest. */
 async function readCapped(res, maxBytes) {
   const limit = maxBytes === Infinity ? Infinity : maxBytes + 1;
@@ -44,23 +57,14 @@ async function readCapped(res, maxBytes) {
   } finally {
     if (!done) reader.cancel().catch(() => {});
   }
-  const size = Math.min(total, limit);
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    if (at >= size) break;
-    const part = c.length > size - at ? c.subarray(0, size - at) : c;
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return joined(chunks, Math.min(total, limit));
 }
 
 /** The core's meta::HEAD_SCAN_LIMIT: fetchAiUse reads at most this much of a page by default. */
 const HEAD_LIMIT = 512 * 1024;
 /** tdmrep::MAX_FILE_BYTES: a larger tdmrep.json is not read. */
 const TDMREP_LIMIT = 1024 * 1024;
-const AI_FETCH_OPTIONS = ['fetch', 'userAgent', 'dialect', 'timeoutMs', 'signal', 'maxBytes', 'purposes', 'policyTokens', 'maxHtmlBytes'];
+const AI_FETCH_OPTIONS = ['fetch', 'userAgent', 'dialect', 'timeoutMs', 'signal', 'maxBytes', 'purposes', 'policyTokens', 'maxHtmlBytes', 'robots', 'tdmrep', 'html', 'headers'];
 
 /**
  * Reads a page's body up to the end of its head (`</head` or `<body`, in any case) or `limit`
@@ -91,16 +95,7 @@ async function readHead(res, limit) {
   } finally {
     if (!done) reader.cancel().catch(() => {});
   }
-  const size = Math.min(total, limit);
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    if (at >= size) break;
-    const part = c.length > size - at ? c.subarray(0, size - at) : c;
-    out.set(part, at);
-    at += part.length;
-  }
-  return { bytes: out, truncated: !done };
+  return { bytes: joined(chunks, Math.min(total, limit)), truncated: !done };
 }
 
 /**
@@ -366,12 +361,15 @@ export function defineFetch(api, loadModule = loadPolicyModule) {
     if (typeof agent !== 'string' && !(Array.isArray(agent) && agent.length > 0 && agent.every((a) => typeof a === 'string'))) {
       throw typeError(where, 'agent must be a string or a non-empty array of strings', agent);
     }
+    const o = optionsArg(options, where, AI_FETCH_OPTIONS);
     const {
       fetch: doFetch = globalThis.fetch, userAgent = typeof agent === 'string' ? agent : agent[0], dialect, timeoutMs = 10000, signal,
-      maxBytes, purposes, policyTokens, maxHtmlBytes = HEAD_LIMIT,
-    } = optionsArg(options, where, AI_FETCH_OPTIONS);
+      maxBytes, purposes, policyTokens, maxHtmlBytes = HEAD_LIMIT, robots: given = null, headers,
+    } = o;
     if (typeof doFetch !== 'function') throw typeError(where, 'options.fetch must be a function', doFetch);
     numberOption(maxHtmlBytes, where, 'maxHtmlBytes', (v) => Number.isInteger(v) && v >= 0, 'a non-negative integer');
+    if (given !== null && !(given instanceof Robots)) throw typeError(where, 'options.robots must be a Robots (then robots.txt is not fetched)', given);
+    if (headers !== undefined && o.html === undefined) throw new TypeError(`${PREFIX}${where}: options.headers are the page's: give them with options.html (then the page is not fetched)`);
     let page;
     try {
       page = new URL(url);
@@ -379,15 +377,18 @@ export function defineFetch(api, loadModule = loadPolicyModule) {
     if (page === undefined || (page.protocol !== 'http:' && page.protocol !== 'https:')) {
       throw typeError(where, 'url must be an absolute http: or https: URL', url);
     }
-    const robotsOptions = { fetch: doFetch, userAgent, timeoutMs };
-    if (dialect !== undefined) robotsOptions.dialect = dialect;
-    if (signal !== undefined) robotsOptions.signal = signal;
-    if (maxBytes !== undefined) robotsOptions.maxBytes = maxBytes;
-    const robots = await fetchRobots(page.origin, robotsOptions);
     const fetched = [];
-    const s = robots.source;
-    fetched.push({ what: 'robots.txt', url: s.url, status: s.status, bytes: s.policy === 'parse' ? copyOf(robots)?.length ?? 0 : 0, note: `${s.message} (${s.reason})` });
-    /** One GET with the timeout and the caller's signal; null on a network error or timeout. */
+    let robots = given;
+    if (robots === null) {
+      const robotsOptions = { fetch: doFetch, userAgent, timeoutMs };
+      if (dialect !== undefined) robotsOptions.dialect = dialect;
+      if (signal !== undefined) robotsOptions.signal = signal;
+      if (maxBytes !== undefined) robotsOptions.maxBytes = maxBytes;
+      robots = await fetchRobots(page.origin, robotsOptions);
+      const s = robots.source;
+      fetched.push({ what: 'robots.txt', url: s.url, status: s.status, bytes: s.policy === 'parse' ? copyOf(robots)?.length ?? 0 : 0, note: `${s.message} (${s.reason})` });
+    }
+    /** One GET with the timeout and the caller's signal; { res: null, error } on a network error or timeout. */
     const get = async (target, read) => {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -405,28 +406,36 @@ export function defineFetch(api, loadModule = loadPolicyModule) {
       }
     };
     try {
-      const tdmUrl = new URL('/.well-known/tdmrep.json', page).href;
-      const tdm = await get(tdmUrl, async (res) => {
-        if (res.status >= 200 && res.status < 300) return { body: await readCapped(res, TDMREP_LIMIT) };
-        res.body?.cancel().catch(() => {});
-        return { body: null };
-      });
-      const tdmrep = tdm.body ?? null;
-      fetched.push({
-        what: 'tdmrep.json', url: tdmUrl, status: tdm.res?.status ?? 0, bytes: tdmrep?.length ?? 0,
-        note: tdm.res === null ? `${tdm.error}: read as absent` : tdmrep === null ? `HTTP ${tdm.res.status}: absent` : 'read',
-      });
-      const got = await get(page.href, async (res) => readHead(res, maxHtmlBytes));
-      const html = got.bytes ?? null;
-      fetched.push({
-        what: 'page', url: page.href, status: got.res?.status ?? 0, bytes: html?.length ?? 0, truncated: got.truncated ?? false,
-        note: got.res === null ? `${got.error}: no headers or head read` : got.truncated ? 'its head read, the rest of the body not downloaded' : 'read whole (no end of head before the end)',
-      });
-      const answer = robots.aiUse(page.href, agent, { headers: got.res?.headers ?? null, html, tdmrep, purposes, policyTokens });
+      let tdmrep = o.tdmrep;
+      if (tdmrep === undefined) {
+        const tdmUrl = new URL('/.well-known/tdmrep.json', page).href;
+        const tdm = await get(tdmUrl, async (res) => {
+          if (res.status >= 200 && res.status < 300) return { body: await readCapped(res, TDMREP_LIMIT) };
+          res.body?.cancel().catch(() => {});
+          return { body: null };
+        });
+        tdmrep = tdm.body ?? null;
+        fetched.push({
+          what: 'tdmrep.json', url: tdmUrl, status: tdm.res?.status ?? 0, bytes: tdmrep?.length ?? 0,
+          note: tdm.res === null ? `${tdm.error}: read as absent` : tdmrep === null ? `HTTP ${tdm.res.status}: absent` : 'read',
+        });
+      }
+      let html = o.html;
+      let pageHeaders = headers ?? null;
+      if (html === undefined) {
+        const got = await get(page.href, async (res) => readHead(res, maxHtmlBytes));
+        html = got.bytes ?? null;
+        pageHeaders = got.res?.headers ?? null;
+        fetched.push({
+          what: 'page', url: page.href, status: got.res?.status ?? 0, bytes: html?.length ?? 0, truncated: got.truncated ?? false,
+          note: got.res === null ? `${got.error}: no headers or head read` : got.truncated ? 'its head read, the rest of the body not downloaded' : 'read whole (no end of head before the end)',
+        });
+      }
+      const answer = robots.aiUse(page.href, agent, { headers: pageHeaders, html, tdmrep, purposes, policyTokens });
       answer.fetched = fetched;
       return answer;
     } finally {
-      robots.free();
+      if (given === null) robots.free();
     }
   }
 

@@ -265,6 +265,13 @@ export interface FetchAiUseOptions extends Pick<FetchOptions, 'fetch' | 'userAge
   policyTokens?: readonly string[];
   /** The page's HTML bytes to read at most (its head). Default 524288 (512 KiB). */
   maxHtmlBytes?: number;
+  /** robots.txt already at hand (from fetchRobots or parse): not fetched again. */
+  robots?: Robots | null;
+  /** tdmrep.json's body already at hand (null: absent): not fetched. */
+  tdmrep?: AiUseOptions['tdmrep'];
+  /** The page already at hand: not fetched; `headers` are then its response headers. */
+  html?: AiUseOptions['html'];
+  headers?: AiUseOptions['headers'];
 }
 
 /** One request `fetchAiUse` made. */

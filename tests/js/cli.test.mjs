@@ -207,3 +207,46 @@ test('the GitHub Actions workflow of the README: its steps pass on a good change
     rmSync(site, { recursive: true, force: true });
   }
 });
+
+test('ai against a real loopback site: the npm command fetches robots.txt, tdmrep.json and the page, and answers as the native one', async () => {
+  const { createServer } = await import('node:http');
+  const { execFile } = await import('node:child_process');
+  const robots = 'User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /private/\n';
+  const server = createServer((req, res) => {
+    if (req.url === '/robots.txt') return res.end(robots);
+    if (req.url === '/.well-known/tdmrep.json') return res.end('[{"location": "/", "tdm-reservation": 1}]');
+    if (req.url === '/a') {
+      res.writeHead(200, { 'content-type': 'text/html', 'X-Robots-Tag': 'noai', 'Content-Usage': 'search=y' });
+      return res.end('<html><head><meta name="robots" content="noindex"></head><body>text</body></html>');
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}/a`;
+  // Asynchronous: this process's server answers the command.
+  const run = (command, args) => new Promise((resolve) => {
+    execFile(command, args, { encoding: 'utf8', timeout: 30000 }, (err, stdout, stderr) => resolve({ code: err?.code ?? 0, stdout, stderr }));
+  });
+  try {
+    const npm = await run(bin, ['ai', url, '--agent', 'GPTBot', '--json']);
+    assert.equal(npm.code, 0, npm.stderr);
+    const got = JSON.parse(npm.stdout);
+    assert.deepEqual(got.fetched.map((f) => [f.what, f.url, f.status]), [
+      ['robots.txt', new URL('/robots.txt', url).href, 200], ['tdmrep.json', new URL('/.well-known/tdmrep.json', url).href, 200], ['page', url, 200],
+    ]);
+    assert.equal(got['train-ai'].answer, 'deny');
+    assert.deepEqual(got['train-ai'].by.map((i) => got.trace[i].signal).sort(), ['tdmrep', 'x-robots-tag']);
+    const text = await run(bin, ['ai', url, '--agent', 'GPTBot']);
+    assert.match(text.stdout, /^ {2}fetched page http:\/\/127\.0\.0\.1:\d+\/a: HTTP 200, \d+ bytes: /m);
+    if (existsSync(native)) {
+      // The same answer and trace; what was fetched is said in each command's own words.
+      const mine = await run(native, ['ai', url, '--agent', 'GPTBot', '--json']);
+      const theirs = JSON.parse(mine.stdout);
+      for (const key of ['train-ai', 'ai-use', 'search', 'trace', 'conditions', 'crawler', 'crawlable']) assert.deepEqual(got[key], theirs[key], key);
+      assert.deepEqual(got.fetched.map((f) => [f.what, f.status]), theirs.fetched.map((f) => [f.what, f.status]));
+    }
+  } finally {
+    server.close();
+    server.closeAllConnections();
+  }
+});

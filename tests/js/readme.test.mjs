@@ -53,6 +53,13 @@ async function run(label, file, command, args, env = {}) {
   return (await promisify(execFile)(command, [...args, file], { cwd: here, env: { ...process.env, ...env }, encoding: 'utf8' })).stdout;
 }
 
+test('README: AI use, every signal (the output shown beside it)', async () => {
+  const out = await run('AI use, every signal', 'readme-ai-use.mjs', process.execPath, []);
+  const readme = readFileSync(join(here, 'node_modules', 'robots-eval', 'README.md'), 'utf8');
+  const shown = readme.slice(readme.indexOf('**AI use, every signal**')).match(/^```text\n([\s\S]*?)^```$/m)[1];
+  assert.equal(out, shown);
+});
+
 test('README: AI usage preferences (the output shown beside it)', async () => {
   const out = await run('AI usage preferences', 'readme-ai.mjs', process.execPath, []);
   const readme = readFileSync(join(here, 'node_modules', 'robots-eval', 'README.md'), 'utf8');

@@ -134,34 +134,6 @@ pub fn header_lines(v: Option<&Value>) -> Result<Vec<String>, String> {
 
 // ---- `robots-eval ai <url> --agent A [--json]`: what a site tells a crawler about AI use ----------
 
-/// The help of `ai` (native only for now: the npm command has no `ai` yet).
-const AI_HELP: &str = "\
-robots-eval ai <url> --agent A [--json] [options]
-
-May crawler A use the page <url> for AI training (train-ai), AI use (ai-use) and search?
-Answered from every signal the site gives, with the trace of each: robots.txt (its crawl
-verdict, the operators' purpose tokens, Content-Usage, Content-Signal), the page's Content-Usage,
-X-Robots-Tag, tdm-reservation and tdm-policy headers, its robots and TDMRep META tags, and
-/.well-known/tdmrep.json. Unknown stays unknown: nothing is assumed.
-
-It fetches the site's robots.txt (the fetch status policy of the dialect decides what a 4xx or
-5xx means), /.well-known/tdmrep.json (redirects followed; a non-2xx is \"absent\") and the page
-(its headers, and its body up to 512 KiB, of which the head is read), and says what it fetched.
-
-Options:
-  --agent A, -a A       the crawler: a product token (GPTBot) or a full User-Agent
-  --json                the answer as JSON (the fields of Robots::ai_use, plus url, agent, fetched)
-  --dialect D           the robots.txt dialect: rfc9309 (default), google, draft1996, original1994, revisited
-  --robots FILE|-       read robots.txt from FILE instead of fetching it
-  --tdmrep FILE         read tdmrep.json from FILE instead of fetching it (--tdmrep none: absent)
-  --html FILE           read the page from FILE instead of fetching it (headers from --header)
-  --header 'N: V'       a response header of the page (repeatable; added to the fetched ones)
-  --purpose P           for a crawler the operator table does not know: a purpose it serves
-                        (train-ai, ai-use, search; repeatable)
-  --policy-token T      a cross-operator training policy token (repeatable)
-
-Exit status: 0 answered, 2 a usage or input error.";
-
 /// The arguments of `ai`.
 #[derive(Default)]
 struct AiArgs {
@@ -326,7 +298,7 @@ fn command(argv: &[String]) -> Result<u8, String> {
     use robots_eval::tdmrep::MAX_FILE_BYTES;
     use robots_eval::Options;
     let Some(a) = parse(argv)? else {
-        super::print(AI_HELP)?;
+        super::print(&super::help("ai"))?;
         return Ok(0);
     };
     let agent = a.agent.clone().unwrap_or_default();
