@@ -9,7 +9,9 @@
 // Identity (src/identity.js) is timed too: verifying a signed request whose key is cached, and
 // the address check of a claim against a list of 5,000 prefixes. With `--baseline REV`, the
 // gate of git revision REV is bundled the same way and browser requests are timed through both,
-// interleaved, in this one run.
+// interleaved, in this one run, and so are the AI crawler requests (with AI_PREFERENCES =
+// "enforce": what robots.txt and the site's tdmrep.json say, before the origin is asked; the
+// page's headers and head are read in workerd only, Node has no HTMLRewriter).
 //
 //   npm run build                        # at the repository root (pkg/), once
 //   cd examples/worker-gate && npm install
@@ -112,6 +114,12 @@ const server = createServer((req, res) => {
     res.end(JSON.stringify({ keys: [key.jwk] }));
     return;
   }
+  if (req.url === '/.well-known/tdmrep.json') {
+    // No TDMRep file, as on most sites (AI_PREFERENCES = "enforce" asks for it once).
+    res.writeHead(404, { 'cache-control': 'max-age=3600' });
+    res.end();
+    return;
+  }
   if (req.url === '/robots.txt') {
     robotsHits++;
     res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=3600' });
@@ -198,6 +206,8 @@ const alone = (query) => {
 const reference = [
   ['for scale: `robots.explain()` alone (the package)', alone((url) => robots.explain(url, GOOGLEBOT))],
   ['for scale: `robots.aiPreferences()` alone (the package)', alone((url) => robots.aiPreferences(url, GOOGLEBOT))],
+  // What AI_PREFERENCES = "enforce" asks before the origin (no tdmrep.json, no page yet).
+  ['for scale: `robots.aiUse()` alone (the package), GPTBot', alone((url) => robots.aiUse(url, GPTBOT, { tdmrep: null }))],
 ];
 for (const [name, ua, path, cf, want, address] of kinds) {
   const times = new Float64Array(N);
@@ -264,12 +274,15 @@ row('`PrefixSet.has()`: an IPv4 address, 5,000 prefixes', lookups((i) => (i % 4 
 row('`PrefixSet.has()`: an IPv6 address, 5,000 prefixes', lookups((i) => (i % 4 === 0 ? `2001:4860:4801:10::${(i % 4096).toString(16)}` : `2001:${((i * 2654435761) >>> 16).toString(16)}:${(i % 65536).toString(16)}::${(i % 4096).toString(16)}`)));
 
 if (baseline) {
-  // Browsers through this gate and the baseline's, in alternating blocks.
+  // Browsers and AI crawlers through this gate and the baseline's, in alternating blocks.
   console.log('');
-  console.log(`| browser requests: this gate and the gate at ${BASELINE} | p50 | p99 |`);
+  console.log(`| requests: this gate and the gate at ${BASELINE} | p50 | p99 |`);
   console.log('|---|---:|---:|');
   await baseline.decide(...request('/x', 'BadBot', undefined), env, ctx);
-  for (const [name, ua, path] of kinds.slice(0, 2)) {
+  // What each must answer: a browser is untouched (no decision), an AI crawler its kind's answer.
+  const compared = [...kinds.slice(0, 2).map((k) => [...k.slice(0, 3), 'untouched']), ...kinds.filter(([n]) => n.startsWith('AI crawler')).map((k) => [...k.slice(0, 3), k[4] ?? 'pass'])];
+  for (const [name, ua, path, want] of compared) {
+    for (let i = 0; i < 2000; i++) await baseline.decide(...request(path(i), ua), env, ctx, options);
     const mine = [];
     const theirs = [];
     for (let block = 0; block < 20; block++) {
@@ -279,7 +292,8 @@ if (baseline) {
           const t0 = performance.now();
           const decision = await gate.decide(r, target, env, ctx, options);
           times.push(performance.now() - t0);
-          if (decision !== null) throw new Error(`${name}: a browser was taken for a crawler`);
+          const got = decision === null ? 'untouched' : decision.response?.status ?? 'pass';
+          if (got !== want) throw new Error(`${name}: got ${got}, want ${want}`);
         }
       }
     }

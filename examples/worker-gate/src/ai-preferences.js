@@ -3,10 +3,8 @@
 // - every crawler response that passes carries, as a Content-Usage header, what robots.txt states
 //   for that URL and crawler, combined with the Content-Usage the origin sends (VOCAB §5.1: any
 //   `n` gives n, else any `y` gives y);
-// - with AI_PREFERENCES = "enforce", a crawler whose declared purpose (ai-crawlers.js) the site
-//   refuses gets a 403 naming the deciding statement.
+// - with AI_PREFERENCES = "enforce", the resolver decides (ai-use.js).
 import { parseContentUsage } from 'robots-eval';
-import { PURPOSES } from './ai-crawlers.js';
 
 /** Combines category maps per VOCAB §5.1: any 'n' gives 'n', else any 'y' gives 'y', else null. */
 export function combine(a, b) {
@@ -21,24 +19,6 @@ export function combine(a, b) {
 /** A category map as a Content-Usage field value (RFC 9651 Dictionary), or '' when it states nothing. */
 export function serialize(usage) {
   return Object.entries(usage).filter(([, v]) => v === 'y' || v === 'n').map(([k, v]) => `${k}=${v}`).join(', ');
-}
-
-/**
- * The first of the crawler's purposes that `usage` (a category map) or `signal` (Content-Signal,
- * or null) refuses: `{ purpose, key, value, field, line }`, or null. `lineOf(field, key)` gives
- * the deciding robots.txt line; without it (a header) `line` is undefined.
- */
-export function refusal(purposes, usage, signal, lineOf) {
-  for (const purpose of purposes) {
-    const { contentUsage, contentSignal } = PURPOSES[purpose];
-    const found = usage[contentUsage] === 'n' ? ['Content-Usage', contentUsage, 'n']
-      : signal?.[contentSignal] === 'no' ? ['Content-Signal', contentSignal, 'no'] : null;
-    if (found) {
-      const [field, key, value] = found;
-      return { purpose, key, value, field, line: lineOf?.(field, key) };
-    }
-  }
-  return null;
 }
 
 /**

@@ -1,14 +1,15 @@
 // The Cache API (caches.default) in front of a fetch: shared by the isolates of a data centre, so
 // a new isolate does not go back to the origin for a robots.txt (robots-cache.js) or a signer for
-// its key directory (directory.js). Only a 200 whose size is known and within the limit is
-// stored; the platform's cache honours its Cache-Control, and the time it spent there comes back
+// its key directory (directory.js), or a site's tdmrep.json (tdmrep-cache.js). Only a 200 (and
+// what `statuses` adds: tdmrep.json's 404 and 410, which say the site has none) whose size is
+// known and within the limit is stored; the platform's cache honours its Cache-Control, and the time it spent there comes back
 // as `Age`, so a copy is never used past its lifetime. Where there is no Cache API (plain workerd
 // without a cache service), every call goes to `fetchFn`.
 
 const STORED_AT = 'x-robots-eval-stored-at';
 
 /** A fetch that goes through caches.default first (when the platform has one), then `fetchFn`. */
-export function cachedFetch(ctx, maxBytes, fetchFn = (url, init) => fetch(url, init)) {
+export function cachedFetch(ctx, maxBytes, fetchFn = (url, init) => fetch(url, init), statuses = [200]) {
   const shared = globalThis.caches?.default;
   return async (url, init) => {
     if (shared) {
@@ -30,7 +31,7 @@ export function cachedFetch(ctx, maxBytes, fetchFn = (url, init) => fetch(url, i
       }
     }
     const res = await fetchFn(url, init);
-    if (shared && res.status === 200 && !(Number(res.headers.get('content-length')) > maxBytes)) {
+    if (shared && statuses.includes(res.status) && !(Number(res.headers.get('content-length')) > maxBytes)) {
       const put = store(shared, url, res.clone(), maxBytes).catch(() => {});
       if (ctx?.waitUntil) ctx.waitUntil(put);
     }
@@ -40,19 +41,28 @@ export function cachedFetch(ctx, maxBytes, fetchFn = (url, init) => fetch(url, i
 
 /** The bytes of a body stream, or null (the rest cancelled) once it passes `maxBytes`. */
 export async function readCapped(body, maxBytes) {
+  const bytes = await readPrefix(body, maxBytes + 1);
+  return bytes.length > maxBytes ? null : bytes;
+}
+
+/** The first `n` bytes of a body stream (all of it when shorter); the rest is cancelled. */
+export async function readPrefix(body, n) {
   const reader = body.getReader();
   const chunks = [];
   let total = 0;
-  for (;;) {
+  while (total < n) {
     const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > maxBytes) {
-      reader.cancel().catch(() => {});
-      return null;
-    }
+    if (done) return concat(chunks, total);
     chunks.push(value);
+    total += value.length;
   }
+  reader.cancel().catch(() => {});
+  return concat(chunks, total).subarray(0, n);
+}
+
+/** The chunks as one array of `total` bytes. */
+export function concat(chunks, total) {
+  if (chunks.length === 1) return chunks[0];
   const bytes = new Uint8Array(total);
   let at = 0;
   for (const c of chunks) {
@@ -70,5 +80,5 @@ async function store(shared, url, res, maxBytes) {
   headers.set(STORED_AT, String(Date.now()));
   headers.delete('content-length');
   headers.delete('transfer-encoding');
-  await shared.put(url, new Response(body, { status: 200, headers }));
+  await shared.put(url, new Response(body, { status: res.status, headers }));
 }

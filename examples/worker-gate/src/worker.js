@@ -11,9 +11,12 @@ import { classify, crawlerName, substrings, tokenPattern } from './crawlers.js';
 import { identify, identifyByAddress, identityConfig } from './identity.js';
 import { claimedCrawler, refreshLists } from './ip-lists.js';
 import { aiCrawlerTable, findAiCrawler } from './ai-crawlers.js';
-import { refusal, serialize, withContentUsage } from './ai-preferences.js';
-import { parseContentUsage } from 'robots-eval';
-import { parsedVar } from './vars.js';
+import { serialize, withContentUsage } from './ai-preferences.js';
+import { answerOf, hasAiHeaders, nameOf, refusalOf, withHead } from './ai-use.js';
+import { getTdmrep, TDMREP_PATH } from './tdmrep-cache.js';
+import { numberVar, parsedVar } from './vars.js';
+
+const HEAD_MAX_BYTES = 512 * 1024;
 
 /** The parsed vars, kept while the platform passes the same `env` object. */
 let settings = null;
@@ -34,6 +37,8 @@ function settingsOf(env) {
       },
       reportOnly: env.MODE === 'report-only',
       aiEnforce: env.AI_PREFERENCES === 'enforce',
+      // The resolver's own head limit (robots_eval::meta::HEAD_SCAN_LIMIT): no more is read.
+      headMaxBytes: Math.min(numberVar(env.AI_HEAD_MAX_BYTES, HEAD_MAX_BYTES), HEAD_MAX_BYTES),
       aiTable,
       ipTable,
       // The policies, each with its safe default (README.md, "Identity").
@@ -64,7 +69,7 @@ function pathPrefix(pathname) {
 // The Analytics Engine data point of a decision: `index1` is the crawler; blobs and doubles in
 // this order (README.md: "Observability" has the column names and a query).
 const BLOBS = ['verdict', 'mode', 'crawler', 'by', 'cfCategory', 'pathPrefix', 'rule', 'group', 'userAgent', 'aiPurposes', 'contentUsage',
-  'identity', 'identityReason', 'token', 'signatureAgent'];
+  'identity', 'identityReason', 'token', 'signatureAgent', 'aiSignals', 'aiInputs'];
 const DOUBLES = ['line', 'robotsStatus', 'cfScore'];
 
 /** Sends the decision to Analytics Engine (binding ANALYTICS, when configured) and, in report-only mode, to the log. */
@@ -81,11 +86,6 @@ function record(env, fields, reportOnly) {
     }
   }
   if (reportOnly) console.log(`worker-gate report-only: ${JSON.stringify(fields)}`);
-}
-
-/** The robots.txt line that decided `key` of `field` (Content-Usage or Content-Signal) in `prefs`. */
-function decidingLine(prefs, field, key) {
-  return field === 'Content-Usage' ? prefs.why.contentUsage[key]?.line : prefs.why.contentSignal?.[key] ?? undefined;
 }
 
 /**
@@ -130,7 +130,7 @@ function agentOf(id, ua, who, policy) {
  */
 function passesAsUserTriggered(id, token, s) {
   if (s.userTriggered !== 'pass' || !(id.identity === 'ip-verified' || (id.identity === 'verified' && id.token))) return false;
-  return claimedCrawler(s.ipTable, token)?.userTriggered === true || findAiCrawler(s.aiTable, token)?.purposes.includes('user-input') === true;
+  return claimedCrawler(s.ipTable, token)?.userTriggered === true || findAiCrawler(s.aiTable, token)?.kind === 'user-fetcher';
 }
 
 /** The gate's 403: a short text saying why, and the decision header. */
@@ -141,13 +141,27 @@ function forbidden(target, header, why) {
   });
 }
 
-/** What a refusal says: its part of the header, of the 403's text and of the recorded rule. */
-function refusalText(r, ai, where) {
-  const statement = `${r.key}=${r.value}`;
-  const purpose = `${r.purpose}, this crawler's declared purpose${ai.source ? ` (${ai.source})` : ''}`;
-  return r.line === undefined
-    ? { header: `refused; purpose=${r.purpose}; ${statement}; header="${clean(cut(where))}"`, why: `This page's Content-Usage header (${where}) refuses ${purpose}.`, rule: `Content-Usage header ${statement}` }
-    : { header: `refused; purpose=${r.purpose}; ${statement}; line=${r.line}`, why: `robots.txt line ${r.line} (${r.field}: ${statement}) refuses ${purpose}.`, rule: `${r.field} ${statement} (line ${r.line})` };
+/**
+ * Records a refusal (ai-use.js refusalOf) in the decision, found `at` (`before-origin`,
+ * `headers` or `head`), and in enforce mode makes its 403: the header names the purposes and
+ * every trace entry that decided them (its signal, where, what it said), and the robots.txt
+ * line when one is among them. Returns the 403, or null in report-only mode.
+ */
+function refuse(decision, r, at, target) {
+  const { fields, ai } = decision;
+  const names = r.by.map((e) => nameOf(e, cut));
+  const line = r.by.find((e) => e.where?.line !== undefined)?.where.line;
+  Object.assign(fields, {
+    verdict: 'refused',
+    rule: cut(names[0] ?? ''),
+    line: line ?? 0,
+    aiSignals: cut(names.join('; '), 1024),
+    aiInputs: `${fields.aiInputs}; refused-at=${at}`,
+  });
+  if (decision.reportOnly) return null;
+  const header = `refused; purpose=${r.purposes.join(',')}; at=${at}; signals="${clean(cut(names.join('; '), 1024))}"${line === undefined ? '' : `; line=${line}`}`;
+  const why = `This site's AI preferences deny ${r.purposes.join(' and ')}, the purpose${r.purposes.length > 1 ? 's' : ''} this crawler's operator declares${ai.source ? ` (${ai.source})` : ''}. Decided by:\n${names.map((n) => `- ${n}`).join('\n')}`;
+  return forbidden(target, header + whoHeader(decision.who, fields), why);
 }
 
 /**
@@ -159,7 +173,7 @@ function refusalText(r, ai, where) {
  * to identify(). Exported for bench.mjs, which times it on its own.
  */
 export async function decide(request, target, env, ctx, options = {}) {
-  if (target.pathname === '/robots.txt') return null;
+  if (target.pathname === '/robots.txt' || target.pathname === TDMREP_PATH) return null;
   const ua = request.headers.get('user-agent') ?? '';
   const s = settingsOf(env);
   const { lists, reportOnly, aiTable } = s;
@@ -193,6 +207,8 @@ export async function decide(request, target, env, ctx, options = {}) {
     identityReason: id.reason,
     token: held?.token ?? id.token ?? '',
     signatureAgent: id.signatureAgent ?? '',
+    aiSignals: '',
+    aiInputs: '',
     line: 0,
     robotsStatus: 0,
     cfScore: who.cf?.score ?? -1,
@@ -212,6 +228,9 @@ export async function decide(request, target, env, ctx, options = {}) {
     return decision;
   }
 
+  const { agent } = held;
+  const ai = agent === '' ? null : findAiCrawler(aiTable, agent);
+  const enforcing = s.aiEnforce && ai !== null && ai.purposes.length > 0;
   let robots;
   try {
     robots = await getRobots(target.origin, env, ctx);
@@ -220,12 +239,10 @@ export async function decide(request, target, env, ctx, options = {}) {
     console.error(`worker-gate: ${e?.message ?? e}`);
     return null;
   }
-  const { agent } = held;
   const verdict = robots.explain(target.href, agent);
   const src = robots.source;
   const failed = src.treatedAs === 'disallow-all';
   const rule = verdict.rule ? cut(`${verdict.rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${verdict.rule.pattern}`) : '';
-  const ai = agent === '' ? null : findAiCrawler(aiTable, agent);
   Object.assign(fields, {
     verdict: verdict.allowed ? 'allowed' : 'disallowed',
     rule: failed ? `robots.txt ${src.status || 'unreachable'}: ${src.reason}` : rule,
@@ -234,7 +251,7 @@ export async function decide(request, target, env, ctx, options = {}) {
     line: verdict.line,
     robotsStatus: src.status,
   });
-  decision.ai = s.aiEnforce ? ai : null;
+  decision.ai = enforcing ? ai : null;
   if (!verdict.allowed) {
     if (reportOnly) return decision;
     const header = failed
@@ -250,28 +267,48 @@ export async function decide(request, target, env, ctx, options = {}) {
   const prefs = robots.aiPreferences(target.href, agent);
   decision.usage = prefs.contentUsage;
   fields.contentUsage = serialize(prefs.contentUsage);
-  const refused = decision.ai && refusal(decision.ai.purposes, prefs.contentUsage, prefs.contentSignal, (field, key) => decidingLine(prefs, field, key));
-  if (refused) {
-    const text = refusalText(refused, decision.ai);
-    Object.assign(fields, { verdict: 'refused', rule: text.rule, line: refused.line });
-    if (!reportOnly) decision.response = forbidden(target, text.header + whoHeader(who, fields), text.why);
+  if (decision.ai) {
+    // The site's tdmrep.json (only for a URL robots.txt lets the crawler fetch); then the
+    // current robots.txt, used synchronously after the await as robots-cache.js wants.
+    const tdmrep = await getTdmrep(target.origin, env, ctx);
+    robots = await getRobots(target.origin, env, ctx);
+    Object.assign(decision, { agent, tdmrep, headMaxBytes: s.headMaxBytes });
+    fields.aiInputs = `tdmrep=${tdmrep.state}`;
+    const refused = refusalOf(answerOf(robots, target.href, agent, decision.ai, tdmrep), decision.ai);
+    if (refused) decision.response = refuse(decision, refused, 'before-origin', target);
   }
   return decision;
 }
 
 /**
- * After the origin answered a crawler: a refusal by the origin's own Content-Usage header (with
- * AI_PREFERENCES = "enforce"), else the response with the combined Content-Usage header.
+ * After the origin answered a crawler: with AI_PREFERENCES = "enforce", the resolver asked again
+ * with the page's own headers, then its head (ai-use.js), and a 403 when they refuse (the
+ * origin's body cancelled); else the response with the combined Content-Usage header.
  */
-function answer(decision, response, target) {
-  const sent = decision.ai && response.headers.get('content-usage');
-  const refused = sent ? refusal(decision.ai.purposes, parseContentUsage(sent), null) : null;
-  if (refused) {
-    const text = refusalText(refused, decision.ai, sent);
-    Object.assign(decision.fields, { verdict: 'refused', rule: text.rule, line: 0 });
-    if (!decision.reportOnly) {
+async function answer(decision, response, target, env, ctx) {
+  if (decision.ai && decision.fields.verdict !== 'refused') {
+    // The current parsed robots.txt (the copy decide() used may have been replaced and freed
+    // while the origin answered); used synchronously after the await, as robots-cache.js wants.
+    const ask = async (inputs) => {
+      const robots = await getRobots(target.origin, env, ctx);
+      return refusalOf(answerOf(robots, target.href, decision.agent, decision.ai, decision.tdmrep, inputs), decision.ai);
+    };
+    const { headers } = response;
+    let refused = hasAiHeaders(headers) ? await ask({ headers }) : null;
+    let at = 'headers';
+    if (!refused) {
+      const read = await withHead(response, decision.headMaxBytes);
+      response = read.response;
+      if (read.head) decision.fields.aiInputs += `; head=${read.head}`;
+      if (read.html !== null) {
+        refused = await ask({ headers, html: read.html });
+        at = 'head';
+      }
+    }
+    const out = refused && refuse(decision, refused, at, target);
+    if (out) {
       response.body?.cancel().catch(() => {});
-      return forbidden(target, text.header + whoHeader(decision.who, decision.fields), text.why);
+      return out;
     }
   }
   return decision.usage ? withContentUsage(response, decision.usage) : response;
@@ -290,7 +327,7 @@ export async function handle(request, env, ctx, options = {}) {
   if (decision === null) return upstream();
   let response = decision.response;
   try {
-    response ??= answer(decision, await upstream(), target);
+    response ??= await answer(decision, await upstream(), target, env, ctx);
   } finally {
     record(env, decision.fields, decision.reportOnly);
   }

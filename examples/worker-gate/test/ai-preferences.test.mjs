@@ -1,8 +1,9 @@
 // AI usage preferences at the edge, in real workerd (test/harness.mjs): the Content-Usage header
 // on crawler responses that pass (robots.txt's statement for the URL and crawler, combined with
-// the origin's header per VOCAB §5.1), and AI_PREFERENCES = "enforce" for every row of the AI
-// crawler table (src/ai-crawlers.js) against Content-Usage rules, Cloudflare's Content-Signal and
-// the origin's own header.
+// the origin's header per VOCAB §5.1), and AI_PREFERENCES = "enforce" (the package's resolver,
+// Robots.aiUse) for every row of the AI crawler table (src/ai-crawlers.js) against Content-Usage
+// rules, Cloudflare's Content-Signal and the origin's own header. test/ai-use.test.mjs has the
+// other signals (tdmrep.json, X-Robots-Tag, tdm-reservation, META tags as the page streams).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -80,31 +81,35 @@ test("a crawler's response carries robots.txt's Content-Usage, combined with the
   assert.equal(sha(Buffer.from(await big.arrayBuffer())), sha(BIG));
 });
 
-test('AI_PREFERENCES=enforce refuses each row of the AI crawler table by its purpose', async () => {
-  // [gate, path, the purpose refused there, the header's statement part]
+test('AI_PREFERENCES=enforce refuses each row of the AI crawler table whose every purpose the site denies', async () => {
+  // [gate, path, the purposes denied there, the deciding signal and where (the header's signals="...")]
   const sites = [
-    ['usage', '/page', 'training', 'train-ai=n; line=2'],
-    ['signal', '/page', 'training', 'ai-train=no; line=2'],
-    ['aiUse', '/page', 'user-input', 'ai-use=n; line=2'],
-    ['usage', '/open/x', null, null],
+    ['usage', '/page', ['train-ai'], 'content-usage (line 2)'],
+    ['signal', '/page', ['train-ai'], 'content-signal (line 2)'],
+    ['aiUse', '/page', ['ai-use'], 'content-usage (line 2)'],
+    ['usage', '/open/x', [], null],
   ];
   const failures = [];
   for (const row of AI_CRAWLERS) {
-    for (const [gate, path, refused, statement] of sites) {
+    for (const [gate, path, denied, signal] of sites) {
       const res = await get(gate, path, uaOf(row));
       const header = res.headers.get('x-robots-eval');
       await res.arrayBuffer();
       const label = `${row.token} (${row.purposes}) on ${gate}${path}`;
-      if (row.purposes.includes(refused)) {
-        const want = `refused; purpose=${refused}; ${statement}; crawler="${row.token}"`;
-        if (res.status !== 403 || !header?.startsWith(want)) failures.push(`${label}: ${res.status} ${header}, want 403 ${want}`);
+      // Refused only when every purpose the crawler's operator declares is denied: a crawler
+      // that also serves a purpose the site allows or leaves open may fetch (the Content-Usage
+      // header it gets says the rest).
+      if (row.purposes.every((p) => denied.includes(p))) {
+        const want = `refused; purpose=${row.purposes.join(',')}; at=before-origin; signals="${signal}`;
+        if (res.status !== 403 || !header?.startsWith(want) || !header.includes(`; line=2; crawler="${row.token}"`)) failures.push(`${label}: ${res.status} ${header}, want 403 ${want}`);
       } else if (res.status !== 200) {
         failures.push(`${label}: ${res.status} ${header}, want 200`);
       }
     }
   }
   assert.deepEqual(failures, []);
-  // A crawler with no declared AI purpose is not refused (robots.txt's Allow/Disallow still apply).
+  // Googlebot serves search and AI use: the site allows search, so it passes; robots.txt's
+  // Allow/Disallow still apply.
   assert.equal((await get('usage', '/page', GOOGLEBOT)).status, 200);
   assert.equal((await get('usage', '/private/x', GOOGLEBOT)).status, 403);
 });
@@ -112,8 +117,9 @@ test('AI_PREFERENCES=enforce refuses each row of the AI crawler table by its pur
 test("the origin's own Content-Usage refuses too, and the 403 names it", async () => {
   const res = await get('usage', '/open/hdr', GPTBOT);
   assert.equal(res.status, 403);
-  assert.equal(res.headers.get('x-robots-eval'), 'refused; purpose=training; train-ai=n; header="train-ai=n"; crawler="GPTBot"; by=isbot; identity=unverified; identity-reason=no-client-address; token="GPTBot"');
-  assert.match(await res.text(), /Content-Usage/);
+  const header = res.headers.get('x-robots-eval');
+  assert.match(header, /^refused; purpose=train-ai; at=headers; signals="[^"]*content-usage-header \(Content-Usage\) train-ai=n[^"]*"; (line=\d+; )?crawler="GPTBot"; by=isbot; identity=unverified; identity-reason=no-client-address; token="GPTBot"$/);
+  assert.match(await res.text(), /content-usage-header \(Content-Usage\) train-ai=n/);
 });
 
 test('AI_CRAWLERS overrides a purpose; report-only logs the refusal and passes', async () => {
@@ -122,7 +128,13 @@ test('AI_CRAWLERS overrides a purpose; report-only logs the refusal and passes',
   assert.equal(res.status, 200);
   assert.equal(res.headers.get('content-usage'), 'train-ai=n, search=y');
   const [point] = await ae.where((p) => p.blobs[1] === 'report-only' && p.index === 'GPTBot');
-  assert.deepEqual(point.blobs.slice(0, 11), ['refused', 'report-only', 'GPTBot', 'isbot', '', '/page', 'Content-Usage train-ai=n (line 2)', '*', GPTBOT, 'training', 'train-ai=n, search=y']);
+  assert.deepEqual(point.blobs.slice(0, 6), ['refused', 'report-only', 'GPTBot', 'isbot', '', '/page']);
+  assert.match(point.blobs[6], /^content-usage \(line 2\)/);
+  assert.deepEqual(point.blobs.slice(7, 11), ['*', GPTBOT, 'train-ai', 'train-ai=n, search=y']);
+  assert.match(point.blobs[15], /content-usage \(line 2\)/); // aiSignals: every deciding entry
+  // aiInputs: this origin answers 200 to every path, so its tdmrep.json is there (and not JSON,
+  // which the resolver's trace says; it decides nothing).
+  assert.equal(point.blobs[16], 'tdmrep=present; refused-at=before-origin');
   assert.equal(point.doubles[0], 2);
   assert.match(gates.log(), /worker-gate report-only: \{"verdict":"refused"/);
 });

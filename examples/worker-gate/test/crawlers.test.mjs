@@ -95,9 +95,9 @@ test('every crawler decision is written to Analytics Engine; browsers are not', 
   assert.equal(written.length, 2);
   const [blocked, passed] = written[0].blobs[0] === 'disallowed' ? written : [written[1], written[0]];
   assert.equal(blocked.dataset, 'gate_decisions');
-  assert.deepEqual(blocked.blobs.slice(0, 10), ['disallowed', 'enforce', 'GPTBot', 'isbot', '', '/private/', 'Disallow: /private', '*', gpt, 'training']);
+  assert.deepEqual(blocked.blobs.slice(0, 10), ['disallowed', 'enforce', 'GPTBot', 'isbot', '', '/private/', 'Disallow: /private', '*', gpt, 'train-ai']);
   assert.deepEqual(blocked.doubles.slice(0, 3), [2, 200, -1]);
-  assert.deepEqual(passed.blobs.slice(0, 10), ['allowed', 'enforce', 'GPTBot', 'isbot', '', '/public/', '', '*', gpt, 'training']);
+  assert.deepEqual(passed.blobs.slice(0, 10), ['allowed', 'enforce', 'GPTBot', 'isbot', '', '/public/', '', '*', gpt, 'train-ai']);
   assert.deepEqual(passed.doubles.slice(0, 3), [0, 200, -1]);
   assert.equal((await ae.where((p) => p.blobs[8] === BROWSER, 0)).length, 0);
 });
@@ -128,15 +128,15 @@ test('AI_CRAWLERS from wrangler.toml adds crawlers and their purposes; a malform
   assert.equal(res.status, 403);
   assert.equal(res.headers.get('x-robots-eval'), 'disallowed; line=2; rule="Disallow: /private"; crawler="AcmeAI-Reader"; by=AI_CRAWLERS; identity=unverified; identity-reason=no-claim; token="AcmeAI-Reader"');
   const [point] = await ae.where((p) => p.index === 'AcmeAI-Reader');
-  assert.equal(point.blobs[9], 'training,user-input');
+  assert.equal(point.blobs[9], 'train-ai,ai-use'); // the earlier purpose names, read as the aipref labels
   // The built-in rows are still there.
   assert.equal((await get('custom', '/private/x', { 'user-agent': table.rows.find((r) => r.name === 'CCBot').ua })).status, 403);
   const [ccbot] = await ae.where((p) => p.index === 'CCBot');
-  assert.equal(ccbot.blobs[9], 'training');
+  assert.equal(ccbot.blobs[9], 'train-ai');
   // A row without purposes is reported, and the gate goes on with the built-in table.
   assert.equal((await get('broken', '/private/x', { 'user-agent': table.rows.find((r) => r.name === 'GPTBot').ua })).status, 403);
   assert.equal((await get('broken', '/private/x', { 'user-agent': BROWSER })).status, 200);
-  assert.match(gates.log(), /AI_CRAWLERS: \{"token":"NoPurpose"\} needs a token and purposes among training, search, user-input; AI_CRAWLERS ignored, the built-in default applies/);
+  assert.match(gates.log(), /AI_CRAWLERS: \{"token":"NoPurpose"\} needs a token, purposes among train-ai, ai-use, search and a kind among crawler, user-fetcher; AI_CRAWLERS ignored, the built-in default applies/);
 });
 
 test('odd clients never break the gate', async () => {
