@@ -82,6 +82,11 @@ function agentOf(ua) {
   return (slash < 0 ? s : s.slice(0, slash)).trim();
 }
 
+/** Whether agentOf leaves `ua` as it is: a non-empty string without `/` or space around it. */
+function plain(ua) {
+  return typeof ua === 'string' && ua.length !== 0 && ua.charCodeAt(0) > 32 && ua.charCodeAt(ua.length - 1) > 32 && ua.indexOf('/') < 0;
+}
+
 class Robot {
   // Plain fields, not #private: the pool above reads them. Not part of the API.
   constructor(url, contents) {
@@ -90,6 +95,9 @@ class Robot {
     }
     this._text = contents || '';
     this._robots = null;
+    // The parsed file while it is in the pool and the site is an http: or https: one (HTTP):
+    // isAllowed's hot path. null otherwise.
+    this._fast = null;
     this._used = false;
     const site = siteOf(url);
     this._site = site === null ? null : site.key;
@@ -109,6 +117,7 @@ class Robot {
     if (this._robots === null) {
       makeRoom(this._text.length);
       this._robots = Robots.parse(this._text, this._options);
+      if (this._mode === HTTP) this._fast = this._robots;
       pool.push(this);
       pooledChars += this._text.length;
     }
@@ -117,7 +126,7 @@ class Robot {
 
   _release() {
     this._robots.free();
-    this._robots = null;
+    this._robots = this._fast = null;
   }
 
   /**
@@ -153,12 +162,13 @@ class Robot {
   }
 
   isAllowed(url, ua) {
-    const robots = this._robots;
-    // The hot path, a crawler's: a parsed file, an http: or https: URL (see _query) and a product
-    // token that agentOf leaves as it is (no `/`, no space around it), handed over untouched.
-    if (robots !== null && this._mode === HTTP && typeof url === 'string' && url.charCodeAt(0) === 104 &&
-        (url.charCodeAt(4) === 58 || url.charCodeAt(5) === 58) && typeof ua === 'string' && ua.length !== 0 &&
-        ua.charCodeAt(0) > 32 && ua.charCodeAt(ua.length - 1) > 32 && ua.indexOf('/') < 0) {
+    // The hot path, a crawler's: a parsed file of an http: or https: site (one field to read),
+    // an http: or https: URL (see _query) and an agent that agentOf leaves as it is, handed over
+    // untouched. (Remembering the last agent asked, to skip plain(), cost more than it saved
+    // where agents alternate, as in the bench's queue: 2,365 instructions a query against 2,340.)
+    const robots = this._fast;
+    if (robots !== null && typeof url === 'string' && url.charCodeAt(0) === 104 &&
+        (url.charCodeAt(4) === 58 || url.charCodeAt(5) === 58) && plain(ua)) {
       this._used = true;
       try {
         return robots.isAllowed(url, ua);

@@ -187,6 +187,15 @@ test('a URL of another site than the one robots.txt belongs to is a RangeError, 
     throwsClearly(() => r.explain(url, 'bot'), RangeError, other);
   }
   throwsClearly(() => r.table(['/p', 'https://other.example/p'], ['bot']), RangeError, /table\(urls, agents\): urls\[1\]: "https:\/\/other\.example\/p" is not on/);
+  // Every octet of the site counts (the module compares them eight at a time, the last eight
+  // overlapping): one letter changed anywhere in it makes another site.
+  const origin = 'https://example.com';
+  for (let i = 0; i < origin.length; i++) {
+    if (!/[a-z]/.test(origin[i])) continue;
+    const url = `${origin.slice(0, i)}${origin[i] === 'z' ? 'y' : String.fromCharCode(origin.charCodeAt(i) + 1)}${origin.slice(i + 1)}/p`;
+    throwsClearly(() => r.isAllowed(url, 'bot'), RangeError, /is not on https:\/\/example\.com/);
+    throwsClearly(() => r.table([url], ['bot']), RangeError, /is not on https:\/\/example\.com/);
+  }
   // A long URL is quoted too, its start (the site) with its length.
   const long = `https://other.example/${'a'.repeat(100)}`;
   throwsClearly(() => r.isAllowed(long, 'bot'), RangeError,

@@ -135,8 +135,11 @@ impl Engine {
     }
 
     /// Whether `url` is plainly on the site of the file behind `handle`, or its site is unknown:
-    /// the site followed by `/`, `?`, `#` or nothing, or a path (`/x`, not `//host`), as the
-    /// wrapper's own first tests (`#onSite` in js/robots.js), which settles every other case.
+    /// the site followed by `/`, `?`, `#` or nothing, or a path (`/x`, not `//host`). The
+    /// wrapper's URL parser (`#onSite` in js/robots.js) settles every other case, with the
+    /// equivalences of RFC 3986 section 6.2.2-6.2.3 and the WHATWG URL standard (scheme and host
+    /// in any case, a default or empty port, percent-encoded or IDNA hosts...), so a `false`
+    /// here is never wrong, only slower, and a `true` is only ever the site written as itself.
     fn on_site(&self, handle: u32, url: &[u8]) -> bool {
         let Some(site) = self
             .sites
@@ -145,17 +148,45 @@ impl Engine {
         else {
             return true;
         };
-        match url.strip_prefix(site.as_slice()) {
-            Some(rest) => matches!(rest.first(), None | Some(b'/' | b'?' | b'#')),
-            None => matches!(url, [b'/'] | [b'/', 0..=b'.' | b'0'..=255, ..]),
+        // The common case, a URL as the site writes it: one comparison, eight octets at a time.
+        if let Some(head) = url.get(..site.len()) {
+            if same(head, site) {
+                return matches!(url.get(site.len()), None | Some(b'/' | b'?' | b'#'));
+            }
         }
+        matches!(url, [b'/'] | [b'/', 0..=b'.' | b'0'..=255, ..])
     }
-
     /// The file behind `handle` and the groups the agent (`len` input bytes from `at`) obeys.
     fn with_agent(&self, handle: u32, at: u32, len: u32) -> Option<(&Robots, Selection)> {
         let r = self.robots(handle)?;
         Some((r, r.selection(text(&self.input, at, len))))
     }
+}
+
+/// `a == b` for slices of one length, eight octets at a time (the slice comparison calls a
+/// `memcmp` that compares one octet per iteration: some 250 instructions of a query for a site
+/// of 19 octets, through the package).
+fn same(a: &[u8], b: &[u8]) -> bool {
+    let word = |s: &[u8], i: usize| {
+        s.get(i..i + 8)
+            .map(|w| u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]))
+    };
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if n < 8 {
+        return a == b;
+    }
+    let mut i = 0;
+    while i + 8 < n {
+        if word(a, i) != word(b, i) {
+            return false;
+        }
+        i += 8;
+    }
+    // The last eight octets, overlapping the words compared already.
+    word(a, n - 8) == word(b, n - 8)
 }
 
 #[wasm_bindgen]
