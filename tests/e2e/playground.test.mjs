@@ -255,6 +255,9 @@ describe('playground', () => {
     assert.ok(bad, JSON.stringify(items));
     assert.equal(bad.line, 29);
     await page.click(`#diagnostics button.diag[data-line="${bad.line}"]`);
+    // The click's handler focuses the editor; on a loaded machine the check could run before the
+    // page got to it (CI once read an empty activeElement here), so wait for it, briefly.
+    await page.waitForFunction(() => document.activeElement?.id === 'robots', null, { timeout: 3000 }).catch(() => {});
     assert.equal(await page.evaluate(() => document.activeElement.id), 'robots');
     const sel = await page.evaluate(() => { const t = document.getElementById('robots'); return t.value.slice(t.selectionStart, t.selectionEnd); });
     assert.equal(sel, 'Crawl-delay: soon');
