@@ -36,12 +36,15 @@ function joined(chunks, size) {
   return out;
 }
 
-/** Reads at most maxBytes + 1 bytes of a response body (so the parser still sees it was longer), then cancels the rest. */
-async function readCapped(res, maxBytes) {
-  const limit = maxBytes === Infinity ? Infinity : maxBytes + 1;
+/**
+ * Reads a response body until it ends, `limit` bytes are read, or `stop(chunk)` says enough, then
+ * cancels the rest (what is not read is never downloaded). Returns { bytes: at most `limit` of
+ * them, done: the body ended within what was read }.
+ */
+async function readBody(res, limit, stop = null) {
   if (!res.body) {
     const all = new Uint8Array(await res.arrayBuffer());
-    return all.length > limit ? all.subarray(0, limit) : all;
+    return all.length > limit ? { bytes: all.subarray(0, limit), done: false } : { bytes: all, done: true };
   }
   const reader = res.body.getReader();
   const chunks = [];
@@ -53,11 +56,17 @@ async function readCapped(res, maxBytes) {
       if (r.done) { done = true; break; }
       chunks.push(r.value);
       total += r.value.length;
+      if (stop?.(r.value)) break;
     }
   } finally {
     if (!done) reader.cancel().catch(() => {});
   }
-  return joined(chunks, Math.min(total, limit));
+  return { bytes: joined(chunks, Math.min(total, limit)), done };
+}
+
+/** Reads at most maxBytes + 1 bytes of a response body (so the parser still sees it was longer), then cancels the rest. */
+async function readCapped(res, maxBytes) {
+  return (await readBody(res, maxBytes === Infinity ? Infinity : maxBytes + 1)).bytes;
 }
 
 /** The core's meta::HEAD_SCAN_LIMIT: fetchAiUse reads at most this much of a page by default. */
@@ -72,30 +81,15 @@ const AI_FETCH_OPTIONS = ['fetch', 'userAgent', 'dialect', 'timeoutMs', 'signal'
  * downloaded. Returns { bytes, truncated } (truncated: the body went on).
  */
 async function readHead(res, limit) {
-  if (!res.body) {
-    const all = new Uint8Array(await res.arrayBuffer());
-    return { bytes: all.length > limit ? all.subarray(0, limit) : all, truncated: all.length > limit };
-  }
-  const reader = res.body.getReader();
   const latin1 = new TextDecoder('latin1');
-  const chunks = [];
-  let total = 0;
-  let done = false;
   let tail = ''; // the last characters read, so a marker split between chunks is found
-  try {
-    while (total < limit) {
-      const r = await reader.read();
-      if (r.done) { done = true; break; }
-      chunks.push(r.value);
-      total += r.value.length;
-      const text = tail + latin1.decode(r.value).toLowerCase();
-      if (text.includes('</head') || text.includes('<body')) break;
-      tail = text.slice(-5);
-    }
-  } finally {
-    if (!done) reader.cancel().catch(() => {});
-  }
-  return { bytes: joined(chunks, Math.min(total, limit)), truncated: !done };
+  const headEnded = (chunk) => {
+    const text = tail + latin1.decode(chunk).toLowerCase();
+    tail = text.slice(-5);
+    return text.includes('</head') || text.includes('<body');
+  };
+  const { bytes, done } = await readBody(res, limit, headEnded);
+  return { bytes, truncated: !done };
 }
 
 /**
