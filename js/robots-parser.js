@@ -4,8 +4,9 @@
 // this package's engine. For the code written against robots-parser (Crawlee's RobotsTxtFile
 // calls it itself): `overrides` swaps the package, nothing else changes (compat/robots-parser/).
 //
-// Built on the public API only (`import { Robots } from 'robots-eval'`, resolved through the
-// package's own "exports", so it shares the instance and the runtime entry of every other import).
+// Built on the public API (`import { Robots } from 'robots-eval'`, resolved through the package's
+// own "exports", so it shares the instance and the runtime entry of every other import), and one
+// internal hook of it: READ_AGENTS below.
 // What differs from robots-parser, and why: docs/robots-parser.md.
 import { Robots } from 'robots-eval';
 
@@ -82,9 +83,13 @@ function agentOf(ua) {
   return (slash < 0 ? s : s.slice(0, slash)).trim();
 }
 
-/** Whether agentOf leaves `ua` as it is: a non-empty string without `/` or space around it. */
-function plain(ua) {
-  return typeof ua === 'string' && ua.length !== 0 && ua.charCodeAt(0) > 32 && ua.charCodeAt(ua.length - 1) > 32 && ua.indexOf('/') < 0;
+// The Robots' agents are read as robots-parser reads them (agentOf), once per agent: the package's
+// selection-based queries (isAllowed, isExplicitlyDisallowed) take the agent as given.
+const READ_AGENTS = Symbol.for('robots-eval.readAgents');
+
+/** The agent handed to those queries: the string agentOf is applied to (robots-parser's `ua || '*'`). */
+function given(ua) {
+  return typeof ua === 'string' ? ua : ua ? String(ua) : '';
 }
 
 class Robot {
@@ -117,6 +122,7 @@ class Robot {
     if (this._robots === null) {
       makeRoom(this._text.length);
       this._robots = Robots.parse(this._text, this._options);
+      Robots[READ_AGENTS](this._robots, agentOf);
       if (this._mode === HTTP) this._fast = this._robots;
       pool.push(this);
       pooledChars += this._text.length;
@@ -163,12 +169,11 @@ class Robot {
 
   isAllowed(url, ua) {
     // The hot path, a crawler's: a parsed file of an http: or https: site (one field to read),
-    // an http: or https: URL (see _query) and an agent that agentOf leaves as it is, handed over
-    // untouched. (Remembering the last agent asked, to skip plain(), cost more than it saved
-    // where agents alternate, as in the bench's queue: 2,365 instructions a query against 2,340.)
+    // an http: or https: URL (see _query) and a string agent, handed over untouched (the Robots
+    // reads it with agentOf once per agent: READ_AGENTS).
     const robots = this._fast;
     if (robots !== null && typeof url === 'string' && url.charCodeAt(0) === 104 &&
-        (url.charCodeAt(4) === 58 || url.charCodeAt(5) === 58) && plain(ua)) {
+        (url.charCodeAt(4) === 58 || url.charCodeAt(5) === 58) && typeof ua === 'string') {
       this._used = true;
       try {
         return robots.isAllowed(url, ua);
@@ -176,15 +181,15 @@ class Robot {
         return otherSite(e);
       }
     }
-    return this._ask('isAllowed', url, ua, undefined);
+    return this._ask('isAllowed', url, given(ua), undefined);
   }
 
-  /** The Robots' `method(url, agent)` as robots-parser reads them; `none` for a URL of another site. */
-  _ask(method, url, ua, none) {
+  /** The Robots' `method(url, agent)` for robots-parser's URL; `none` for a URL of another site. */
+  _ask(method, url, agent, none) {
     const query = this._query(url);
     if (query === null) return none;
     try {
-      return this._parsed()[method](query, this._agent(ua));
+      return this._parsed()[method](query, agent);
     } catch (e) {
       otherSite(e);
       return none;
@@ -196,11 +201,12 @@ class Robot {
   }
 
   isExplicitlyDisallowed(url, ua) {
-    return this._ask('isExplicitlyDisallowed', url, ua, undefined);
+    return this._ask('isExplicitlyDisallowed', url, given(ua), undefined);
   }
 
   getMatchingLineNumber(url, ua) {
-    const explanation = this._ask('explain', url, ua, null);
+    // (explain is no selection-based query: it is given robots-parser's agent.)
+    const explanation = this._ask('explain', url, this._agent(ua), null);
     // robots-parser keeps no empty rule (`Disallow:`), so only a rule that decided has a line.
     return explanation !== null && explanation.reason === 'rule' ? explanation.line : -1;
   }

@@ -299,6 +299,8 @@ export function defineApi(loadModule, withRich, ai = null) {
   const WITH_SOURCE = Symbol('robots-eval.withSource');
   const COPY_OF = Symbol('robots-eval.copyOf');
   const PARSE = Symbol('robots-eval.parse');
+  // For js/robots-parser.js, which reaches the package by its name only: see [READ_AGENTS] below.
+  const READ_AGENTS = Symbol.for('robots-eval.readAgents');
 
   class Robots {
     #handle; // the file in the module (wasm/src/lib.rs, parse); 0 once freed
@@ -328,6 +330,9 @@ export function defineApi(loadModule, withRich, ai = null) {
     // Packed group selections by agent string: repeated queries for an agent skip selection.
     // Made on the first query (a file parsed and freed unqueried never needs it).
     #selections = null;
+    // How the agents given to the selection-based queries are read first (null: as given); set by
+    // js/robots-parser.js, whose agents are robots-parser's (cut at `/`, trimmed, `*` for none).
+    #readAgent = null;
 
     constructor(token, handle, instance, text, d, maxBytes) {
       if (token !== INTERNAL) {
@@ -372,6 +377,17 @@ export function defineApi(loadModule, withRich, ai = null) {
 
     static [COPY_OF](robots) {
       return robots.#copy;
+    }
+
+    /**
+     * Not part of the API: `read(agent)` is the agent each selection is made for, in isAllowed,
+     * isExplicitlyDisallowed and table. It runs once per agent (#select's cache is keyed by the
+     * agent as given), so a wrapper that reads agents its own way pays nothing per query (the
+     * robots-parser entry's check of each agent cost its isAllowed about an eighth).
+     */
+    static [READ_AGENTS](robots, read) {
+      robots.#readAgent = read;
+      robots.#selections = null;
     }
 
     // Objects never freed are freed when collected, through a FinalizationRegistry. Registering
@@ -507,7 +523,8 @@ export function defineApi(loadModule, withRich, ai = null) {
       const cache = (this.#selections ??= new Map());
       let selection = cache.get(agent);
       if (selection === undefined) {
-        selection = w.selection(handle, put(agent, 0));
+        const read = this.#readAgent;
+        selection = w.selection(handle, put(read === null ? agent : read(agent), 0));
         if (agent.length <= 1024) {
           if (cache.size >= 256) cache.clear();
           cache.set(agent, selection);

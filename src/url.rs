@@ -109,6 +109,21 @@ pub(crate) fn path_start(url: &[u8]) -> Option<usize> {
     (url.get(end) == Some(&b'/')).then_some(end)
 }
 
+/// Whether `path_start` reads `site` (a `scheme://authority`, such as a URL parser's origin)
+/// followed by a path as ending where `site` ends: then, for every URL that is `site` followed by
+/// `/`, the path starts at `site.len()`, and `Robots::ascii_path_from` can skip the search (an
+/// authority with `;`, which google/robotstxt ends there, is not one).
+pub fn path_starts_after(site: &[u8]) -> bool {
+    // (No site is no authority: `//` would start a network-path reference.)
+    if site.is_empty() {
+        return false;
+    }
+    let mut url = alloc::vec::Vec::with_capacity(site.len() + 1);
+    url.extend_from_slice(site);
+    url.push(b'/');
+    path_start(&url) == Some(site.len())
+}
+
 /// Splits off the query (`?...`) when the dialect matches paths only.
 pub(crate) fn without_query(path: &str) -> &str {
     match path.find('?') {
@@ -221,6 +236,30 @@ mod tests {
             "http://h\0/",
         ] {
             assert_eq!(path_start(url.as_bytes()), None, "{url}");
+        }
+    }
+
+    #[test]
+    fn path_starts_after_sites() {
+        for site in [
+            "https://example.com",
+            "http://h:8080",
+            "http://[::1]:80",
+            "svn+ssh://u@h",
+        ] {
+            assert!(path_starts_after(site.as_bytes()), "{site}");
+        }
+        for site in [
+            "",
+            "/",
+            "https://a;b.example",
+            "http://h?x",
+            "http://h#x",
+            "https://h/",
+            "//h",
+            "https://h\u{e9}",
+        ] {
+            assert!(!path_starts_after(site.as_bytes()), "{site}");
         }
     }
 

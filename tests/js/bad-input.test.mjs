@@ -214,6 +214,30 @@ test('a URL of another site than the one robots.txt belongs to is a RangeError, 
   rules.clear();
 });
 
+// A URL written as the file's site and a path is read from where the site ends (the module skips
+// the search for the path: wasm/src/lib.rs, site_and_path), unless the site is one google/robotstxt
+// reads differently (`;` ends its authority): every dialect answers as it does for the same file
+// without a site.
+test('a file given its site answers its URLs as the same file without one, in every dialect', () => {
+  const text = 'User-agent: *\nDisallow: /a\nDisallow: /*.gif$\nAllow: /a/%7Eb\nDisallow: /\u00e9\nDisallow: /c;d\n\nUser-agent: bot\nDisallow: /\nAllow: /robots.txt\n';
+  const paths = ['/', '/a', '/a/~b', '/a/%7eb', '/x.gif', '/x.gif?y', '/x.gif#f', '/\u00e9', '/%C3%A9', '/c;d', '/robots.txt', '/robots.txt?x', '/a\0b', '/%2Fa'];
+  for (const site of ['https://example.com', 'http://[::1]:8080', 'http://a;b.example']) {
+    for (const dialect of Robots.dialects) {
+      const known = Robots.parse(text, { url: `${site}/robots.txt`, dialect });
+      const unknown = Robots.parse(text, { dialect });
+      for (const path of paths) {
+        for (const agent of ['bot', 'other']) {
+          const url = site + path;
+          assert.equal(known.isAllowed(url, agent), unknown.isAllowed(url, agent), `${dialect} ${url} ${agent}`);
+          assert.deepEqual(known.table([url], [agent]).allowed, [[unknown.isAllowed(url, agent)]], `${dialect} ${url} ${agent}`);
+        }
+      }
+      known.free();
+      unknown.free();
+    }
+  }
+});
+
 test("an uncaught error: Node's excerpt of the throwing source line is short (the bundle keeps its line breaks)", () => {
   const cases = [
     ['--input-type=module', "import { Robots } from 'robots-eval'; Robots.parse('', { dialekt: 'google' });"],

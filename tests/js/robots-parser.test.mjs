@@ -112,6 +112,9 @@ describe('robots-parser\'s conventions, asked of both', () => {
     ['isAllowed', 'https://example.com/private/x'], ['isAllowed', 'https://example.com/private/x', 'MyBot/2.1'],
     ['isAllowed', 'https://example.com/mine', 'mybot'], ['isAllowed', 'https://example.com/private/open', 'MyBot'],
     ['isAllowed', 'https://example.com/private/x', ''], ['isAllowed', 'https://example.com/x', ' MyBot '],
+    ['isAllowed', 'https://example.com/mine', 'MyBot/2.1 (+https://example.com/bot)'], ['isAllowed', 'https://example.com/mine', ' MyBot /2'],
+    ['isAllowed', 'https://example.com/private/x', 'Mozilla/5.0 (compatible; MyBot/2.1)'], ['isAllowed', 'https://example.com/private/x', ' /x'],
+    ['isAllowed', 'https://example.com/private/x', undefined], ['isAllowed', 'https://example.com/private/x', null],
     ['isAllowed', 'http://example.com/private/x'], ['isAllowed', 'https://example.com:8443/private/x'], ['isAllowed', 'https://other.example/private/x'],
     ['isAllowed', '/private/x'], ['isAllowed', 'example.com/private/x'], ['isAllowed', 'HTTPS://EXAMPLE.com/private/x'],
     ['isAllowed', 'https://user@example.com:443/private/x'], ['isAllowed', '//example.com/private/x'], ['isAllowed', 'https://example.com'],
@@ -126,12 +129,31 @@ describe('robots-parser\'s conventions, asked of both', () => {
       assert.deepEqual(ours(site, text)[method](...args), original(site, text)[method](...args));
     });
   }
+  // One object asked for many agents in turn answers as fresh ones do: the entry reads each agent
+  // once and keeps its group (js/robots-parser.js, READ_AGENTS), keyed by the agent as given.
+  it('one object, agents in turn', () => {
+    const agents = ['MyBot', 'MyBot/2.1', ' MyBot ', 'mybot', '', ' /x', 'Other', 'Mozilla/5.0 (compatible; MyBot/2.1)', 'MyBot'];
+    const urls = ['https://example.com/mine', 'https://example.com/private/x', 'https://example.com/private/open', 'https://other.example/mine'];
+    const robot = ours(site, text);
+    for (let round = 0; round < 2; round++) {
+      for (const agent of agents) {
+        for (const url of urls) {
+          const expected = original(site, text).isAllowed(url, agent);
+          assert.equal(robot.isAllowed(url, agent), expected, `isAllowed(${url}, ${JSON.stringify(agent)})`);
+          assert.equal(robot.isDisallowed(url, agent), expected === undefined ? true : !expected);
+          assert.equal(robot.getMatchingLineNumber(url, agent), original(site, text).getMatchingLineNumber(url, agent));
+        }
+      }
+    }
+  });
   // Not in 3.0.1: robots-parser's master (fc27a00) answers these, as its source reads.
   it('isExplicitlyDisallowed, as on robots-parser\'s master', () => {
     const robot = ours(site, text);
     assert.equal(robot.isExplicitlyDisallowed('https://example.com/mine', 'MyBot'), true);
     assert.equal(robot.isExplicitlyDisallowed('https://example.com/private/x', 'OtherBot'), false);
     assert.equal(robot.isExplicitlyDisallowed('https://other.example/mine', 'MyBot'), undefined);
+    assert.equal(robot.isExplicitlyDisallowed('https://example.com/mine', 'MyBot/2.1'), true);
+    assert.equal(robot.isExplicitlyDisallowed('https://example.com/private/x', ''), false);
   });
   it('a URL object, null and bytes', () => {
     assert.equal(ours(new URL(site), text).isAllowed(new URL('https://example.com/private/x')), false);

@@ -99,7 +99,17 @@ pub struct Engine {
     spare: u32,
     /// The site (`scheme://authority`, as the wrapper's `URL.origin` writes it) of each parsed
     /// file whose site the wrapper knows, by handle - 1 (empty: unknown); see `allowed`.
-    sites: Vec<Vec<u8>>,
+    sites: Vec<Site>,
+}
+
+/// A parsed file's site, as `set_site` was given it.
+#[derive(Default)]
+struct Site {
+    /// `scheme://authority` (empty: unknown).
+    origin: Vec<u8>,
+    /// Whether the path of a URL that is `origin` followed by `/` starts at `origin.len()`
+    /// (`url::path_starts_after`): `allowed` then skips the search for it.
+    path_after: bool,
 }
 
 /// Only a file of at most this many bytes is kept as the spare. A file parsed into the spare
@@ -141,21 +151,37 @@ impl Engine {
     /// in any case, a default or empty port, percent-encoded or IDNA hosts...), so a `false`
     /// here is never wrong, only slower, and a `true` is only ever the site written as itself.
     fn on_site(&self, handle: u32, url: &[u8]) -> bool {
+        self.site_and_path(handle, url).0
+    }
+
+    /// `on_site`, and where the path of `url` starts when that comparison tells it: when `url`
+    /// is the site followed by `/` and the site is one `url::path_starts_after` accepts (else 0,
+    /// as `Robots::ascii_path_from` takes it). One comparison with the site for both: `allowed`'s
+    /// URL then needs no search for its path. (Inlined: a pair returned from a call goes through
+    /// memory in WebAssembly.)
+    #[inline(always)]
+    fn site_and_path(&self, handle: u32, url: &[u8]) -> (bool, usize) {
         let Some(site) = self
             .sites
             .get((handle as usize).wrapping_sub(1))
-            .filter(|s| !s.is_empty())
+            .filter(|s| !s.origin.is_empty())
         else {
-            return true;
+            return (true, 0);
         };
+        let n = site.origin.len();
         // The common case, a URL as the site writes it: one comparison, eight octets at a time.
-        if let Some(head) = url.get(..site.len()) {
-            if same(head, site) {
-                return matches!(url.get(site.len()), None | Some(b'/' | b'?' | b'#'));
+        if let Some(head) = url.get(..n) {
+            if same(head, &site.origin) {
+                return match url.get(n) {
+                    Some(b'/') => (true, if site.path_after { n } else { 0 }),
+                    None | Some(b'?' | b'#') => (true, 0),
+                    _ => (false, 0),
+                };
             }
         }
-        matches!(url, [b'/'] | [b'/', 0..=b'.' | b'0'..=255, ..])
+        (matches!(url, [b'/'] | [b'/', 0..=b'.' | b'0'..=255, ..]), 0)
     }
+
     /// The file behind `handle` and the groups the agent (`len` input bytes from `at`) obeys.
     fn with_agent(&self, handle: u32, at: u32, len: u32) -> Option<(&Robots, Selection)> {
         let r = self.robots(handle)?;
@@ -257,7 +283,8 @@ impl Engine {
         };
         // A new file's site is unknown until `set_site` (the slot may have held another's).
         if let Some(site) = self.sites.get_mut((handle as usize).wrapping_sub(1)) {
-            site.clear();
+            site.origin.clear();
+            site.path_after = false;
         }
         handle
     }
@@ -267,11 +294,13 @@ impl Engine {
         let index = (handle as usize).wrapping_sub(1);
         if index < self.slots.len() {
             if self.sites.len() <= index {
-                self.sites.resize_with(index + 1, Vec::new);
+                self.sites.resize_with(index + 1, Site::default);
             }
             if let Some(site) = self.sites.get_mut(index) {
-                site.clear();
-                site.extend_from_slice(self.input.get(..len as usize).unwrap_or_default());
+                site.origin.clear();
+                site.origin
+                    .extend_from_slice(self.input.get(..len as usize).unwrap_or_default());
+                site.path_after = robots_eval::url::path_starts_after(&site.origin);
             }
         }
     }
@@ -317,16 +346,17 @@ impl Engine {
             // The common URL is read from its octets (`Robots::ascii_path`), without validating
             // it as UTF-8 first (a sixth of the query, in WebAssembly); any other as text.
             let url = self.input.get(..len as usize).unwrap_or_default();
-            let (path, url) = match r.ascii_path(url) {
-                Some(path) => (path, url),
-                None => {
-                    let url = text(&self.input, 0, len);
-                    (r.text_path(url), url.as_bytes())
-                }
+            // A URL written as its file's site and a path (a crawler's queue, for a file parsed
+            // with its `url`): the comparison that tells it is on the site tells where its path
+            // starts too.
+            let (on_site, path_start) = self.site_and_path(handle, url);
+            let path = match r.ascii_path_from(url, path_start) {
+                Some(path) => path,
+                None => r.text_path(text(&self.input, 0, len)),
             };
             // (check_selection, spelled out: a call less on the hot path.)
             let v = r.check_path(&path, unpack_selection(selection));
-            u32::from(v.allowed) | u32::from(!self.on_site(handle, url)) << 1
+            u32::from(v.allowed) | u32::from(!on_site) << 1
         })
     }
 
