@@ -194,8 +194,35 @@ pub fn verdict(robots: &Robots, url: &str, agent: &str) {
     }
     let _ = robots.crawl_delay(agent);
     let _ = robots.selected_groups(v.selection).count();
+    path_after_site(robots, url, v.selection);
     #[cfg(feature = "aipref")]
     ai_preferences(robots, url, agent, &v);
+}
+
+/// The verdict module's shortcut for a URL of a file's known site (wasm/src/lib.rs,
+/// `site_and_path`): where the URL is a site that `url::path_starts_after` accepts followed by
+/// `/`, the path read from the site's end is the one `ascii_path`'s search finds, and so is the
+/// verdict.
+fn path_after_site(robots: &Robots, url: &str, selection: Selection) {
+    let bytes = url.as_bytes();
+    for k in (0..bytes.len()).filter(|&k| bytes[k] == b'/') {
+        if !robots_eval::url::path_starts_after(&bytes[..k]) {
+            continue;
+        }
+        let from = robots.ascii_path_from(bytes, k);
+        let search = robots.ascii_path(bytes);
+        assert_eq!(
+            from.as_ref().map(|p| p.as_bytes()),
+            search.as_ref().map(|p| p.as_bytes()),
+            "{url:?} read from {k}"
+        );
+        if let (Some(from), Some(search)) = (&from, &search) {
+            assert_eq!(
+                robots.check_path(from, selection),
+                robots.check_path(search, selection)
+            );
+        }
+    }
 }
 
 /// AI preferences agree with the crawl verdict: the same verdict; a disallowed URL has every
