@@ -578,6 +578,7 @@ function readAiArgs(argv) {
     if (!spec) throw new UsageError(`unknown option ${t.rawName} (robots-eval ai --help lists the options)`);
     if (t.name === 'help') return null;
     if (spec.type === 'boolean') {
+      if (t.inlineValue) throw new UsageError(`--${t.name} takes no value`);
       a[t.name] = true;
       continue;
     }

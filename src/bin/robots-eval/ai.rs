@@ -133,21 +133,7 @@ pub fn header_lines(v: Option<&Value>) -> Result<Vec<String>, String> {
 }
 
 // ---- `robots-eval ai <url> --agent A [--json]`: what a site tells a crawler about AI use ----------
-
-/// The arguments of `ai`.
-#[derive(Default)]
-struct AiArgs {
-    url: String,
-    agent: Option<String>,
-    json: bool,
-    dialect: robots_eval::DialectId,
-    robots: Option<String>,
-    tdmrep: Option<String>,
-    html: Option<String>,
-    headers: Vec<(String, String)>,
-    purposes: Vec<robots_eval::aipref::operators::Purpose>,
-    policy_tokens: Vec<String>,
-}
+// (Its command line is read in args.rs, `parse_ai`, with the other commands'.)
 
 /// What was fetched, for the output.
 struct Fetched {
@@ -158,7 +144,7 @@ struct Fetched {
     note: String,
 }
 
-/// `robots-eval ai ...`: its own argument reading and exit status.
+/// `robots-eval ai ...`: its answer and exit status.
 pub fn main(argv: &[String]) -> std::process::ExitCode {
     match command(argv) {
         Ok(code) => std::process::ExitCode::from(code),
@@ -167,78 +153,6 @@ pub fn main(argv: &[String]) -> std::process::ExitCode {
             std::process::ExitCode::from(2)
         }
     }
-}
-
-fn parse(argv: &[String]) -> Result<Option<AiArgs>, String> {
-    use robots_eval::aipref::operators::Purpose;
-    let mut a = AiArgs::default();
-    let mut positional = Vec::new();
-    let mut it = argv.iter();
-    while let Some(arg) = it.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if arg.starts_with("--") => (f, Some(v.to_string())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = || {
-            inline
-                .clone()
-                .or_else(|| it.next().cloned())
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
-        match flag {
-            "--help" | "-h" => return Ok(None),
-            "--json" => a.json = true,
-            "--agent" | "-a" => {
-                if a.agent.replace(value()?).is_some() {
-                    return Err("ai takes one --agent".into());
-                }
-            }
-            "--dialect" | "-d" => {
-                let d = value()?;
-                a.dialect = robots_eval::DialectId::from_name(&d.to_ascii_lowercase())
-                    .ok_or_else(|| format!("unknown dialect {d:?} (dialects: rfc9309, google, draft1996, original1994, revisited)"))?;
-            }
-            "--robots" => a.robots = Some(value()?),
-            "--tdmrep" => a.tdmrep = Some(value()?),
-            "--html" => a.html = Some(value()?),
-            "--header" => {
-                let h = value()?;
-                let (n, v) = h
-                    .split_once(':')
-                    .ok_or_else(|| format!("--header {h:?}: not 'Name: value'"))?;
-                a.headers.push((n.trim().to_string(), v.trim().to_string()));
-            }
-            "--purpose" => {
-                let p = value()?;
-                a.purposes.push(Purpose::from_label(&p).ok_or_else(|| {
-                    format!("--purpose {p:?}: not a purpose (train-ai, ai-use, search)")
-                })?);
-            }
-            "--policy-token" => a.policy_tokens.push(value()?),
-            _ if arg.starts_with('-') && arg != "-" => {
-                return Err(format!(
-                    "unknown option {flag} (robots-eval ai --help lists the options)"
-                ))
-            }
-            _ => positional.push(arg.clone()),
-        }
-    }
-    match positional.as_slice() {
-        [url] => a.url = url.clone(),
-        [] => return Err("ai needs the page's <url>".into()),
-        _ => return Err("ai takes one <url>".into()),
-    }
-    if a.agent.is_none() {
-        return Err("ai needs --agent".into());
-    }
-    let needs_url = a.robots.is_none() || a.tdmrep.is_none() || a.html.is_none();
-    if needs_url && !super::is_url(&a.url) {
-        return Err(format!(
-            "<url>: not an http(s) URL: {:?} (give --robots, --tdmrep and --html to answer offline)",
-            a.url
-        ));
-    }
-    Ok(Some(a))
 }
 
 /// The largest page body read: the head scanner's limit.
@@ -297,11 +211,11 @@ fn command(argv: &[String]) -> Result<u8, String> {
     use robots_eval::fetch::{self, FetchContext, FetchOutcome};
     use robots_eval::tdmrep::MAX_FILE_BYTES;
     use robots_eval::Options;
-    let Some(a) = parse(argv)? else {
+    let Some(a) = super::args::parse_ai(argv)? else {
         super::print(&super::help("ai"))?;
         return Ok(0);
     };
-    let agent = a.agent.clone().unwrap_or_default();
+    let agent = a.agent.clone();
     let options = Options::dialect(a.dialect);
     let mut inputs = super::Inputs::new();
     let mut fetched: Vec<Fetched> = Vec::new();

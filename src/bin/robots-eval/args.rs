@@ -2,10 +2,12 @@
 //! usage, colour and suggestion features, which this command does not use: its help is the shared
 //! js/cli-help.txt and its errors are the one-line messages both CLIs print, mapped from clap's
 //! error kinds below). The npm command (js/cli.mjs) reads the same options with node:util's
-//! parseArgs and makes the same checks in the same order.
+//! parseArgs and makes the same checks in the same order. `ai` (`parse_ai`) has options of its
+//! own: the offline inputs and the crawler's declared purposes.
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use robots_eval::aipref::operators::Purpose;
 use robots_eval::{DialectId, Options};
 
 /// A usage or input error: one line on stderr, exit status 2.
@@ -193,12 +195,22 @@ pub fn parse(argv: &[String]) -> Result<Args, Fail> {
     Ok(a)
 }
 
+/// The values of a repeatable option (or the positionals), in order.
+fn strings(m: &ArgMatches, id: &str) -> Vec<String> {
+    m.get_many::<String>(id)
+        .map(|v| v.cloned().collect())
+        .unwrap_or_default()
+}
+
+/// A `--dialect` value (ASCII case-insensitive).
+fn dialect(name: &str) -> Result<DialectId, Fail> {
+    DialectId::from_name(&name.to_ascii_lowercase()).ok_or_else(|| {
+        format!("unknown dialect {name:?} (dialects: rfc9309, google, draft1996, original1994, revisited)")
+    })
+}
+
 fn read(a: &mut Args, m: &ArgMatches) -> Result<(), Fail> {
-    let strings = |id: &str| -> Vec<String> {
-        m.get_many::<String>(id)
-            .map(|v| v.cloned().collect())
-            .unwrap_or_default()
-    };
+    let strings = |id: &str| strings(m, id);
     a.positional = strings("positional");
     a.agents = strings("agent");
     a.headers = strings("header");
@@ -230,12 +242,9 @@ fn read(a: &mut Args, m: &ArgMatches) -> Result<(), Fail> {
             return Err(format!("{} takes no --{key}", a.command));
         }
     }
-    let dialect = m
-        .get_one::<String>("dialect")
-        .map_or("rfc9309", String::as_str);
-    a.options.dialect = DialectId::from_name(&dialect.to_ascii_lowercase()).ok_or_else(|| {
-        format!("unknown dialect {dialect:?} (dialects: rfc9309, google, draft1996, original1994, revisited)")
-    })?;
+    if let Some(d) = m.get_one::<String>("dialect") {
+        a.options.dialect = dialect(d)?;
+    }
     if let Some(n) = m.get_one::<String>("max-bytes") {
         // At most 2^53 - 1, as the npm command (a JavaScript integer).
         a.options.max_bytes = n
@@ -252,4 +261,108 @@ fn read(a: &mut Args, m: &ArgMatches) -> Result<(), Fail> {
         return Err("choose one of --json, --csv and --markdown".into());
     }
     Ok(())
+}
+
+/// The arguments of `ai`.
+#[derive(Default)]
+pub struct AiArgs {
+    pub url: String,
+    pub agent: String,
+    pub json: bool,
+    pub dialect: DialectId,
+    /// Offline inputs: files (or `none`) instead of fetches.
+    pub robots: Option<String>,
+    pub tdmrep: Option<String>,
+    pub html: Option<String>,
+    /// The page's response headers, for `--html` (`Name: value`).
+    pub headers: Vec<(String, String)>,
+    /// The purposes the crawler declares, and its policy tokens (for a crawler the operator
+    /// table does not know).
+    pub purposes: Vec<Purpose>,
+    pub policy_tokens: Vec<String>,
+}
+
+/// `ai`'s options: (name, short, repeatable, takes a value).
+const AI_OPTIONS: &[(&str, Option<char>, bool, bool)] = &[
+    ("json", None, false, false),
+    ("help", Some('h'), false, false),
+    ("agent", Some('a'), true, true),
+    ("dialect", Some('d'), false, true),
+    ("robots", None, false, true),
+    ("tdmrep", None, false, true),
+    ("html", None, false, true),
+    ("header", None, true, true),
+    ("purpose", None, true, true),
+    ("policy-token", None, true, true),
+];
+
+/// Reads `ai`'s command line (after `ai`); `None` for `--help`.
+pub fn parse_ai(argv: &[String]) -> Result<Option<AiArgs>, Fail> {
+    let args = AI_OPTIONS.iter().map(|&(name, short, repeat, value)| {
+        let arg = Arg::new(name).long(name).short_opt(short);
+        match (value, repeat) {
+            (false, _) => arg.action(ArgAction::SetTrue),
+            (true, true) => arg.action(ArgAction::Append).num_args(1),
+            (true, false) => arg.action(ArgAction::Set).num_args(1),
+        }
+    });
+    let m = Command::new("ai")
+        .disable_help_flag(true)
+        .disable_version_flag(true)
+        .allow_negative_numbers(false)
+        .arg(
+            Arg::new("positional")
+                .num_args(0..)
+                .action(ArgAction::Append),
+        )
+        .args(args)
+        .try_get_matches_from(std::iter::once("ai").chain(argv.iter().map(String::as_str)))
+        .map_err(|e| message(&e, Some("ai")))?;
+    if m.get_flag("help") {
+        return Ok(None);
+    }
+    let strings = |id: &str| strings(&m, id);
+    // The checks in js/cli.mjs's order (readAiArgs).
+    let agents = strings("agent");
+    if agents.len() > 1 {
+        return Err("ai takes one --agent".into());
+    }
+    let mut a = AiArgs {
+        json: m.get_flag("json"),
+        robots: m.get_one::<String>("robots").cloned(),
+        tdmrep: m.get_one::<String>("tdmrep").cloned(),
+        html: m.get_one::<String>("html").cloned(),
+        policy_tokens: strings("policy-token"),
+        ..AiArgs::default()
+    };
+    if let Some(d) = m.get_one::<String>("dialect") {
+        a.dialect = dialect(d)?;
+    }
+    for h in strings("header") {
+        let (n, v) = h
+            .split_once(':')
+            .ok_or_else(|| format!("--header {h:?}: not 'Name: value'"))?;
+        a.headers.push((n.trim().to_string(), v.trim().to_string()));
+    }
+    for p in strings("purpose") {
+        a.purposes.push(
+            Purpose::from_label(&p).ok_or_else(|| {
+                format!("--purpose {p:?}: not a purpose (train-ai, ai-use, search)")
+            })?,
+        );
+    }
+    match strings("positional").as_slice() {
+        [url] => a.url = url.clone(),
+        [] => return Err("ai needs the page's <url>".into()),
+        _ => return Err("ai takes one <url>".into()),
+    }
+    a.agent = agents.into_iter().next().ok_or("ai needs --agent")?;
+    let needs_url = a.robots.is_none() || a.tdmrep.is_none() || a.html.is_none();
+    if needs_url && !crate::is_url(&a.url) {
+        return Err(format!(
+            "<url>: not an http(s) URL: {:?} (give --robots, --tdmrep and --html to answer offline)",
+            a.url
+        ));
+    }
+    Ok(Some(a))
 }
