@@ -123,6 +123,20 @@ async function settle(p) {
   await p.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+/**
+ * A full-page screenshot into tests/artifacts, once the page shows what a person would see: the
+ * "Why?" panel's table of every dialect is filled a moment after a render (www/app.js), so a
+ * screenshot taken at once would show its header alone.
+ */
+async function shoot(p, file) {
+  await p.waitForFunction(() => {
+    const rows = document.querySelectorAll('#explanation table.dialects tbody tr').length;
+    return document.querySelector('#explanation table.dialects') === null || rows > 0;
+  });
+  await settle(p);
+  await p.screenshot({ path: join(ARTIFACTS, file), fullPage: true });
+}
+
 before(async () => {
   buildWww({ quiet: true });
   ({ Robots } = await import('../../pkg/node.js'));
@@ -369,7 +383,7 @@ describe('playground', () => {
     assert.match(await page.textContent('#explanation'), new RegExp(`Changes to disallowed by line ${afterLine} Disallow: /dynamic of the compared file`));
 
     mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: join(ARTIFACTS, 'playground-compare.png'), fullPage: true });
+    await shoot(page, 'playground-compare.png');
 
     // The share link keeps both texts, and the marks with them.
     await page.$eval('#status', (s) => { s.textContent = ''; });
@@ -470,7 +484,7 @@ describe('playground', () => {
     assert.ok(await p2.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'the page scrolls sideways on a phone');
     mkdirSync(ARTIFACTS, { recursive: true });
     await p2.emulateMedia({ colorScheme: 'dark' });
-    await p2.screenshot({ path: join(ARTIFACTS, 'playground-ai-phone-dark.png'), fullPage: true });
+    await shoot(p2, 'playground-ai-phone-dark.png');
     await p2.close();
   });
 
@@ -524,7 +538,7 @@ describe('playground', () => {
     assert.match(text, /not crawlable/);
     cf.free();
     mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: join(ARTIFACTS, 'playground-ai.png'), fullPage: true });
+    await shoot(page, 'playground-ai.png');
   });
 
   test('page signals: the badges are the package\'s own aiUse answers per purpose; "Why?" shows the trace and the conditions', async () => {
@@ -581,10 +595,10 @@ describe('playground', () => {
       for (const [where, shown] of Object.entries(await shownText(page))) assert.doesNotMatch(shown, FORBIDDEN, where);
       robots.free();
       mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: join(ARTIFACTS, 'playground-ai-use.png'), fullPage: true });
+      await shoot(page, 'playground-ai-use.png');
       await page.setViewportSize({ width: 390, height: 900 });
       await settle(page);
-      await page.screenshot({ path: join(ARTIFACTS, 'playground-ai-use-phone.png'), fullPage: true });
+      await shoot(page, 'playground-ai-use-phone.png');
     } finally {
       await page.setViewportSize({ width: 1400, height: 1000 });
       // Emptied, the page signals leave the table as it was: no aiUse badges.
@@ -709,7 +723,7 @@ describe('playground', () => {
             await p.setChecked('#compare', false);
             await settle(p);
             await p.waitForFunction(() => document.querySelectorAll('#explanation table.dialects tbody tr').length === 5);
-            await p.screenshot({ path: join(ARTIFACTS, `playground-preset-${preset.id}-${width}-${scheme}.png`), fullPage: true });
+            await shoot(p, `playground-preset-${preset.id}-${width}-${scheme}.png`);
           }
         }
       }
@@ -793,18 +807,18 @@ describe('playground', () => {
   test('screenshots (artifacts): desktop light and dark, phone', async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.click('#decisions td[data-row="3"][data-col="0"] button');
-    await page.screenshot({ path: join(ARTIFACTS, 'playground.png'), fullPage: true });
+    await shoot(page, 'playground.png');
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.check('#compare');
     await settle(page);
-    await page.screenshot({ path: join(ARTIFACTS, 'playground-dark.png'), fullPage: true });
+    await shoot(page, 'playground-dark.png');
     await page.uncheck('#compare');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 390, height: 844 });
     await settle(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `the page scrolls sideways on a phone by ${overflow}px`);
-    await page.screenshot({ path: join(ARTIFACTS, 'playground-phone.png'), fullPage: true });
+    await shoot(page, 'playground-phone.png');
     await page.setViewportSize({ width: 1400, height: 1000 });
     console.log(`# screenshots: ${join('tests', 'artifacts')}/playground{,-dark,-phone,-compare}.png`);
   });
