@@ -386,6 +386,7 @@ export function defineApi(loadModule, withRich, ai = null) {
      * robots-parser entry's check of each agent cost its isAllowed about an eighth).
      */
     static [READ_AGENTS](robots, read) {
+      if (read !== null && typeof read !== 'function') throw new TypeError(`${PREFIX}readAgents: a function or null`);
       robots.#readAgent = read;
       robots.#selections = null;
     }
@@ -524,7 +525,7 @@ export function defineApi(loadModule, withRich, ai = null) {
       let selection = cache.get(agent);
       if (selection === undefined) {
         const read = this.#readAgent;
-        selection = w.selection(handle, put(read === null ? agent : read(agent), 0));
+        selection = w.selection(handle, put(read === null ? agent : String(read(agent)), 0));
         if (agent.length <= 1024) {
           if (cache.size >= 256) cache.clear();
           cache.set(agent, selection);
