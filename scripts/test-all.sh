@@ -5,6 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
+source scripts/cargo-tests.sh
 section() { printf '\n==== %s (%ss)\n' "$*" "$((SECONDS - started))"; }
 
 section "setup"
@@ -19,10 +20,10 @@ cargo build --lib --release --target wasm32v1-none
 cargo build --lib --release --target wasm32v1-none --no-default-features
 
 section "cargo test without the lifecycle feature (the core's tests alone)"
-cargo test --release --no-default-features
+cargo_tests test --release --no-default-features
 
 section "cargo test (unit, conformance, corpus, reference matcher, fetch, meta, CLI, module layers, fuzz seeds)"
-cargo test --release --workspace --features cli
+cargo_tests test --release --workspace --features cli
 
 section "fuzz: every target 10 s from its committed seeds (installs cargo-fuzz if missing)"
 bash scripts/fuzz.sh short

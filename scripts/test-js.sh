@@ -31,8 +31,9 @@ elif [ ! -f pkg/robots_eval_bg.wasm ] || [ -n "$(find src wasm wasm-rich js Carg
   npm run --silent build
 fi
 if [ $# -gt 0 ] && [ ${#names[@]} -eq 0 ]; then run_gate; exit; fi
-# The native CLI, for the native-vs-package comparison.
-[ "${ROBOTS_EVAL_NO_BUILD:-}" = 1 ] || cargo build --quiet --release --locked --features cli --bin robots-eval
+# The native CLI, for the native-vs-package comparison (built as the native tests are).
+source scripts/cargo-tests.sh
+[ "${ROBOTS_EVAL_NO_BUILD:-}" = 1 ] || cargo_tests build --quiet --release --locked --features cli --bin robots-eval
 
 mkdir -p tests/js/.scratch
 scratch=$(mktemp -d "$repo/tests/js/.scratch/run.XXXXXX")
