@@ -65,39 +65,46 @@ const VALUES: &[(&str, Option<char>, bool)] = &[
     ("max-bytes", None, false),
 ];
 
-fn command() -> Command {
-    let mut sub_args: Vec<Arg> = vec![Arg::new("positional")
-        .num_args(0..)
-        .action(ArgAction::Append)];
-    for &(name, short) in FLAGS {
-        sub_args.push(
-            Arg::new(name)
-                .long(name)
-                .short_opt(short)
-                .action(ArgAction::SetTrue),
-        );
-    }
-    for &(name, short, repeat) in VALUES {
+/// A command's own arguments: its positionals, then its flags and options (as FLAGS and VALUES
+/// list them), with its help flag and error handling left to this module.
+fn subcommand(
+    name: &'static str,
+    flags: &[(&'static str, Option<char>)],
+    values: &[(&'static str, Option<char>, bool)],
+) -> Command {
+    let flags = flags.iter().map(|&(name, short)| {
+        Arg::new(name)
+            .long(name)
+            .short_opt(short)
+            .action(ArgAction::SetTrue)
+    });
+    let values = values.iter().map(|&(name, short, repeat)| {
         let action = if repeat {
             ArgAction::Append
         } else {
             ArgAction::Set
         };
-        sub_args.push(
-            Arg::new(name)
-                .long(name)
-                .short_opt(short)
-                .action(action)
-                .num_args(1),
-        );
-    }
-    let sub = |name: &'static str| {
-        Command::new(name)
-            .disable_help_flag(true)
-            .args(sub_args.clone())
-            // `--urls -` (standard input) is a value; a lone `-` is a positional (the robots.txt).
-            .allow_negative_numbers(false)
-    };
+        Arg::new(name)
+            .long(name)
+            .short_opt(short)
+            .action(action)
+            .num_args(1)
+    });
+    Command::new(name)
+        .disable_help_flag(true)
+        .arg(
+            Arg::new("positional")
+                .num_args(0..)
+                .action(ArgAction::Append),
+        )
+        .args(flags)
+        .args(values)
+        // `--urls -` (standard input) is a value; a lone `-` is a positional (the robots.txt).
+        .allow_negative_numbers(false)
+}
+
+fn command() -> Command {
+    let sub = |name: &'static str| subcommand(name, FLAGS, VALUES);
     Command::new("robots-eval")
         .disable_help_flag(true)
         .disable_version_flag(true)
@@ -282,40 +289,22 @@ pub struct AiArgs {
     pub policy_tokens: Vec<String>,
 }
 
-/// `ai`'s options: (name, short, repeatable, takes a value).
-const AI_OPTIONS: &[(&str, Option<char>, bool, bool)] = &[
-    ("json", None, false, false),
-    ("help", Some('h'), false, false),
-    ("agent", Some('a'), true, true),
-    ("dialect", Some('d'), false, true),
-    ("robots", None, false, true),
-    ("tdmrep", None, false, true),
-    ("html", None, false, true),
-    ("header", None, true, true),
-    ("purpose", None, true, true),
-    ("policy-token", None, true, true),
+/// `ai`'s flags and options, as FLAGS and VALUES.
+const AI_FLAGS: &[(&str, Option<char>)] = &[("json", None), ("help", Some('h'))];
+const AI_VALUES: &[(&str, Option<char>, bool)] = &[
+    ("agent", Some('a'), true),
+    ("dialect", Some('d'), false),
+    ("robots", None, false),
+    ("tdmrep", None, false),
+    ("html", None, false),
+    ("header", None, true),
+    ("purpose", None, true),
+    ("policy-token", None, true),
 ];
 
 /// Reads `ai`'s command line (after `ai`); `None` for `--help`.
 pub fn parse_ai(argv: &[String]) -> Result<Option<AiArgs>, Fail> {
-    let args = AI_OPTIONS.iter().map(|&(name, short, repeat, value)| {
-        let arg = Arg::new(name).long(name).short_opt(short);
-        match (value, repeat) {
-            (false, _) => arg.action(ArgAction::SetTrue),
-            (true, true) => arg.action(ArgAction::Append).num_args(1),
-            (true, false) => arg.action(ArgAction::Set).num_args(1),
-        }
-    });
-    let m = Command::new("ai")
-        .disable_help_flag(true)
-        .disable_version_flag(true)
-        .allow_negative_numbers(false)
-        .arg(
-            Arg::new("positional")
-                .num_args(0..)
-                .action(ArgAction::Append),
-        )
-        .args(args)
+    let m = subcommand("ai", AI_FLAGS, AI_VALUES)
         .try_get_matches_from(std::iter::once("ai").chain(argv.iter().map(String::as_str)))
         .map_err(|e| message(&e, Some("ai")))?;
     if m.get_flag("help") {
