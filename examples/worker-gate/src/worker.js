@@ -314,14 +314,46 @@ async function answer(decision, response, target, env, ctx) {
   return decision.usage ? withContentUsage(response, decision.usage) : response;
 }
 
+/** ORIGIN's scheme, host and port (`https://origin.example`), or null when it is no http(s) URL. */
+export function originOf(value) {
+  let u;
+  try {
+    u = new URL(String(value));
+  } catch {
+    return null;
+  }
+  return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+}
+
+/**
+ * Where a request goes with ORIGIN set: that origin, with the request's path and query, whatever
+ * the path holds. The path is never resolved against the origin as a reference (`//evil.example/x`
+ * and `/\\evil.example/x` are network-path references: they would name another host); it is put
+ * after the origin as the path it already is (`request.url` was parsed, so it starts with `/`,
+ * holds no tab or newline, and its `..` segments are resolved). The result's origin is checked
+ * again, so no spelling can send a client's cookies or a signer's headers to a host it picked.
+ */
+export function forwardTarget(base, url) {
+  const target = new URL(`${base}${url.pathname}${url.search}`);
+  if (target.origin !== base) throw new Error(`worker-gate: ${url.pathname} moved the target off ${base}`);
+  return target;
+}
+
 /**
  * The Worker's fetch, with `options` for identify() (`{ now, fetch }`: tests pass a fetch that
  * carries key directory requests to servers on loopback; the Worker passes none).
  */
 export async function handle(request, env, ctx, options = {}) {
   const url = new URL(request.url);
-  // ORIGIN (tests, or an origin on another host): forward there instead of to request.url.
-  const target = env.ORIGIN ? new URL(url.pathname + url.search, env.ORIGIN) : url;
+  let target = url;
+  if (env.ORIGIN) {
+    const base = originOf(env.ORIGIN);
+    if (base === null) {
+      console.error(`worker-gate: ORIGIN ${JSON.stringify(String(env.ORIGIN).slice(0, 100))} is not an http(s) origin; nothing is forwarded`);
+      return new Response('502 Bad Gateway\nThe gate is misconfigured (ORIGIN).\n', { status: 502, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    }
+    target = forwardTarget(base, url);
+  }
   const decision = await decide(request, target, env, ctx, options);
   const upstream = () => (env.ORIGIN ? fetch(new Request(target, request)) : fetch(request));
   if (decision === null) return upstream();
