@@ -13,6 +13,7 @@
 // (Google-Extended, Applebot-Extended: robots.txt-only, read for what Googlebot and Applebot
 // fetch) are not keys here; the resolver reads them for their crawler (ai-use.js).
 import { OPERATORS } from './ai-operators.js';
+import { isToken } from './product-tokens.js';
 
 /**
  * The purposes, named as the aipref vocabulary labels them (draft-ietf-aipref-vocab-08 §4: AI
@@ -45,19 +46,10 @@ export function aiCrawlerTable(extra) {
     const given = Array.isArray(row?.purposes) ? row.purposes : [row?.purposes];
     const purposes = given.map((p) => ALIASES[p] ?? p);
     const kind = row?.kind ?? (given.includes('user-input') ? 'user-fetcher' : 'crawler');
-    if (typeof row?.token !== 'string' || row.token === '' || !purposes.every((p) => p in PURPOSES) || !KINDS.includes(kind)) {
+    if (!isToken(row?.token) || !purposes.every((p) => p in PURPOSES) || !KINDS.includes(kind)) {
       throw new TypeError(`AI_CRAWLERS: ${JSON.stringify(row)} needs a token, purposes among ${Object.keys(PURPOSES).join(', ')} and a kind among ${KINDS.join(', ')}`);
     }
     byToken.set(row.token.toLowerCase(), { operator: '', source: '', ...row, kind, purposes: [...new Set(purposes)], override: true });
   }
   return byToken;
-}
-
-/** The row whose token is one of the User-Agent's product tokens, or null. */
-export function findAiCrawler(table, ua) {
-  for (const part of ua.toLowerCase().split(/[\s;()[\],]+/)) {
-    const row = table.get(part.replace(/\/.*$/, ''));
-    if (row) return row;
-  }
-  return null;
 }

@@ -13,6 +13,7 @@ import { parseDictionary, parseItem } from 'structured-headers';
 import { SignatureError, signatureBase, signaturesOf, stringParam, verifySignature } from './http-signatures.js';
 import { directoryKey, directoryOf } from './directory.js';
 import { checkClaim, ipListTable } from './ip-lists.js';
+import { tokenFinder } from './product-tokens.js';
 import { numberVar, parsedVar } from './vars.js';
 
 // `created` may be this far in the future and `expires` this far in the past (clocks differ).
@@ -50,10 +51,14 @@ let config = null;
 /** The parsed identity vars, kept while the platform passes the same `env` object. */
 export function identityConfig(env) {
   if (config?.env !== env) {
+    const lists = parsedVar(env, 'IP_LISTS', (v) => ipListTable(v, { builtIn: env.IP_LISTS_BUILT_IN !== 'off' }));
     config = {
       env,
       agents: parsedVar(env, 'SIGNATURE_AGENTS', signatureAgents),
-      lists: parsedVar(env, 'IP_LISTS', (v) => ipListTable(v, { builtIn: env.IP_LISTS_BUILT_IN !== 'off' })),
+      lists,
+      // The claim a User-Agent makes, read by the engine in the configured dialect (the reading
+      // that picks its robots.txt group).
+      claims: tokenFinder(lists, env.DIALECT),
       directoryTimeoutMs: numberVar(env.DIRECTORY_TIMEOUT_MS, 0) || DIRECTORY_TIMEOUT_MS,
     };
   }
@@ -180,19 +185,19 @@ export async function identify(request, env, { now = Date.now(), fetch: fetchFn 
     // With no token configured the gate goes by the User-Agent; a User-Agent that claims a listed
     // crawler from outside that crawler's addresses is not believed for being signed by someone.
     if (token === null) {
-      const claim = await checkClaim(request, cfg.lists, env, fetchFn, now);
+      const claim = await checkClaim(request, cfg.claims, env, fetchFn, now);
       if (claim?.identity === 'spoofed') return outcome('verified', 'claim-outside-list', null, dir.origin);
     }
     return outcome('verified', signed.reason, token, dir.origin);
   }
   if (signed?.identity === 'invalid') return outcome('invalid', signed.reason);
-  const claim = await checkClaim(request, cfg.lists, env, fetchFn, now);
+  const claim = await checkClaim(request, cfg.claims, env, fetchFn, now);
   if (claim !== null && (claim.identity !== 'unverified' || signed === null)) return outcome(claim.identity, claim.reason, claim.token);
   return outcome('unverified', signed?.reason ?? claim?.reason ?? 'no-claim');
 }
 
 /** The address check alone (for INVALID_SIGNATURE = "unverified": an invalid signature is then no signature). */
 export async function identifyByAddress(request, env, { now = Date.now(), fetch: fetchFn = (u, i) => fetch(u, i) } = {}) {
-  const claim = await checkClaim(request, identityConfig(env).lists, env, fetchFn, now);
+  const claim = await checkClaim(request, identityConfig(env).claims, env, fetchFn, now);
   return claim === null ? outcome('unverified', 'no-claim') : outcome(claim.identity, claim.reason, claim.token);
 }

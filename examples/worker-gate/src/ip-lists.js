@@ -15,6 +15,7 @@
 // namespace CRAWLER_IPS; an isolate reads a list from KV on first use, or, without KV (or before
 // the first refresh), fetches it; then keeps it in memory for LIST_TTL_MS.
 import { PrefixSet } from './ip-prefixes.js';
+import { isToken } from './product-tokens.js';
 
 const GOOGLE_DOCS = 'https://developers.google.com/crawling/docs/crawlers-fetchers/verifying-googlebot';
 const GOOGLE = 'https://developers.google.com/static/crawling/ipranges';
@@ -55,7 +56,7 @@ export function ipListTable(extra, { builtIn = true } = {}) {
   const rows = typeof extra === 'string' && extra.trim() !== '' ? JSON.parse(extra) : extra ?? [];
   if (!Array.isArray(rows)) throw new TypeError('IP_LISTS must be an array of { tokens, url }');
   for (const row of rows) {
-    if (!Array.isArray(row?.tokens) || row.tokens.length === 0 || !row.tokens.every((t) => typeof t === 'string' && t !== '') || !/^https?:\/\/./.test(row?.url)) {
+    if (!Array.isArray(row?.tokens) || row.tokens.length === 0 || !row.tokens.every(isToken) || !/^https?:\/\/./.test(row?.url)) {
       throw new TypeError(`IP_LISTS: ${JSON.stringify(row)} needs tokens (product tokens) and a url`);
     }
   }
@@ -74,15 +75,6 @@ export function ipListTable(extra, { builtIn = true } = {}) {
   if (builtIn) for (const row of IP_LISTS) add(row, (key) => !mine.has(key));
   for (const row of rows) add(row, () => true);
   return table;
-}
-
-/** The table entry of the crawler the User-Agent claims to be (by its product tokens), or null. */
-export function claimedCrawler(table, ua) {
-  for (const part of ua.toLowerCase().split(/[\s;()[\],]+/)) {
-    const entry = table.get(part.replace(/\/.*$/, ''));
-    if (entry) return entry;
-  }
-  return null;
 }
 
 /** The prefixes of a list document (`{ prefixes: [{ ipv4Prefix } | { ipv6Prefix } | "..."] }` or an array). */
@@ -169,12 +161,12 @@ export async function refreshLists(table, env, fetchFn) {
 
 /**
  * The address check of a User-Agent's claim: null when the User-Agent names no crawler of the
- * table, else `{ identity, token, reason }`: `ip-verified` (CF-Connecting-IP is in one of the
+ * table (`find`: product-tokens.js tokenFinder over it, the engine's reading), else `{ identity, token, reason }`: `ip-verified` (CF-Connecting-IP is in one of the
  * crawler's lists), `spoofed` (in none of them), or `unverified` when there is no client address
  * or a list could not be had (then nothing is known: never a block over the gate's own failure).
  */
-export async function checkClaim(request, table, env, fetchFn, now) {
-  const entry = claimedCrawler(table, request.headers.get('user-agent') ?? '');
+export async function checkClaim(request, find, env, fetchFn, now) {
+  const entry = find(request.headers.get('user-agent') ?? '');
   if (entry === null) return null;
   const address = request.headers.get('cf-connecting-ip');
   if (!address) return { identity: 'unverified', token: null, reason: 'no-client-address' };

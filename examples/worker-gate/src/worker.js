@@ -9,8 +9,9 @@ import { getRobots } from './robots-cache.js';
 import { isbotMatch } from 'isbot';
 import { classify, crawlerName, substrings, tokenPattern } from './crawlers.js';
 import { identify, identifyByAddress, identityConfig } from './identity.js';
-import { claimedCrawler, refreshLists } from './ip-lists.js';
-import { aiCrawlerTable, findAiCrawler } from './ai-crawlers.js';
+import { refreshLists } from './ip-lists.js';
+import { aiCrawlerTable } from './ai-crawlers.js';
+import { tokenFinder } from './product-tokens.js';
 import { serialize, withContentUsage } from './ai-preferences.js';
 import { answerOf, hasAiHeaders, nameOf, refusalOf, withHead } from './ai-use.js';
 import { getTdmrep, TDMREP_PATH } from './tdmrep-cache.js';
@@ -40,6 +41,8 @@ function settingsOf(env) {
       // The resolver's own head limit (robots_eval::meta::HEAD_SCAN_LIMIT): no more is read.
       headMaxBytes: Math.min(numberVar(env.AI_HEAD_MAX_BYTES, HEAD_MAX_BYTES), HEAD_MAX_BYTES),
       aiTable,
+      // The AI crawler a User-Agent names, read by the engine in the configured dialect.
+      findAi: tokenFinder(aiTable, env.DIALECT),
       ipTable,
       // The policies, each with its safe default (README.md, "Identity").
       spoofed: env.SPOOFED === 'unknown' ? 'unknown' : 'block',
@@ -130,7 +133,7 @@ function agentOf(id, ua, who, policy) {
  */
 function passesAsUserTriggered(id, token, s) {
   if (s.userTriggered !== 'pass' || !(id.identity === 'ip-verified' || (id.identity === 'verified' && id.token))) return false;
-  return claimedCrawler(s.ipTable, token)?.userTriggered === true || findAiCrawler(s.aiTable, token)?.kind === 'user-fetcher';
+  return s.ipTable.get(token.toLowerCase())?.userTriggered === true || s.findAi(token)?.kind === 'user-fetcher';
 }
 
 /** The gate's 403: a short text saying why, and the decision header. */
@@ -229,7 +232,7 @@ export async function decide(request, target, env, ctx, options = {}) {
   }
 
   const { agent } = held;
-  const ai = agent === '' ? null : findAiCrawler(aiTable, agent);
+  const ai = agent === '' ? null : s.findAi(agent);
   const enforcing = s.aiEnforce && ai !== null && ai.purposes.length > 0;
   let robots;
   try {

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { OUT, RUST, readOperators, render } from '../scripts/ai-operators.mjs';
 import { OPERATORS } from '../src/ai-operators.js';
-import { AI_CRAWLERS, aiCrawlerTable, findAiCrawler } from '../src/ai-crawlers.js';
+import { AI_CRAWLERS, aiCrawlerTable } from '../src/ai-crawlers.js';
+import { tokenFinder } from '../src/product-tokens.js';
 
 test('src/ai-operators.js is generated from src/aipref/operators.rs (node scripts/ai-operators.mjs)', () => {
   assert.equal(readFileSync(OUT, 'utf8'), render(readOperators(readFileSync(RUST, 'utf8'))));
@@ -22,7 +23,8 @@ test('the gate keys every token a User-Agent sends; control tokens and rows with
   assert.ok(!keys.includes('Google-Extended') && !keys.includes('facebookexternalhit'));
   assert.equal(AI_CRAWLERS.length, OPERATORS.filter((r) => r.kind !== 'control-token' && r.purposes.length > 0).length);
   const table = aiCrawlerTable([{ token: 'GPTBot', purposes: ['training', 'search'] }, { token: 'Acme-Fetch', purposes: ['user-input'] }]);
-  assert.deepEqual(findAiCrawler(table, 'Mozilla/5.0 (compatible; GPTBot/1.3)').purposes, ['train-ai', 'search']);
-  assert.equal(findAiCrawler(table, 'Acme-Fetch/1').kind, 'user-fetcher');
+  const find = tokenFinder(table, 'rfc9309');
+  assert.deepEqual(find('Mozilla/5.0 (compatible; GPTBot/1.3)').purposes, ['train-ai', 'search']);
+  assert.equal(find('Acme-Fetch/1').kind, 'user-fetcher');
   assert.throws(() => aiCrawlerTable([{ token: 'X', purposes: ['train-ai'], kind: 'robot' }]), /kind among crawler, user-fetcher/);
 });

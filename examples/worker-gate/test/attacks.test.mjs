@@ -5,7 +5,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { closeServers, serve, startGates } from './harness.mjs';
+import { Robots } from 'robots-eval';
+import { closeServers, origin, serve, startGates } from './harness.mjs';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
@@ -23,13 +24,27 @@ const recorder = (name) => (req, res) => {
   res.end(`${name} ${req.url}`);
 };
 
+// Googlebot may fetch everything, anyone else nothing: a request that gets Googlebot's group
+// without coming from Googlebot's addresses gets the page.
+const ROBOTS = 'User-agent: Googlebot\nAllow: /\n\nUser-agent: *\nDisallow: /\n';
+const GOOGLE_IP = '66.249.64.10';
+const OUTSIDE_IP = '203.0.113.9';
+const DIALECTS = ['rfc9309', 'google', 'draft1996', 'original1994', 'revisited'];
+
 let gates;
 let evilHost;
 before(async () => {
   const site = await serve(recorder('origin'));
   evilHost = new URL(await serve(recorder('evil'))).host;
+  const lists = await serve((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ prefixes: [{ ipv4Prefix: '66.249.64.0/27' }] }));
+  });
+  const claimSite = await serve(origin(ROBOTS));
+  const claimVars = { ORIGIN: claimSite, IP_LISTS_BUILT_IN: 'off', IP_LISTS: [{ tokens: ['Googlebot'], url: `${lists}/googlebot.json` }, { tokens: ['ChatGPT-User'], url: `${lists}/chatgpt.json` }] };
   gates = await startGates({
     forward: { vars: { ORIGIN: site, IP_LISTS_BUILT_IN: 'off' } },
+    ...Object.fromEntries(DIALECTS.map((d) => [d, { vars: { ...claimVars, DIALECT: d } }])),
   }, {}, { entry: 'test/identity-worker.js' });
 });
 
@@ -116,3 +131,70 @@ test('hole 1: no request path moves the gate off ORIGIN (browsers and crawlers, 
   assert.ok(seen.origin.some((r) => r.path === '/robots.txt'));
 });
 
+/** The product tokens of the groups the engine gives `ua` in `dialect` under ROBOTS ([] for `*`). */
+function engineGroup(ua, dialect) {
+  const robots = Robots.parse(ROBOTS, { dialect });
+  try {
+    return robots.explain('/', ua).group?.agents.filter((a) => a !== '*') ?? [];
+  } finally {
+    robots.free();
+  }
+}
+
+// Every octet the engine's rfc9309 reading splits a header's words on that a client can send in
+// a field value (src/agent.rs: a header is read as words of letters, digits, `-`, `_` and `.`):
+// each printable ASCII character outside those, space, tab, and a byte above 0x7f.
+const SEPARATORS = [' ', '\t', ...Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i)).filter((c) => !/[A-Za-z0-9._-]/.test(c)), '\u00e9'];
+
+/** User-Agents that claim Googlebot to the engine in `dialect`, each with how it was written. */
+function hostileAgents(dialect) {
+  const out = [];
+  if (dialect === 'rfc9309') {
+    for (const c of SEPARATORS) out.push(`Mozilla/5.0 (compatible${c}Googlebot${c}2.1)`, `Mozilla/5.0 (compatible;${c}Googlebot${c}`);
+    out.push('Mozilla/5.0 (compatible; Googlebot:2.1)', 'x/1 GOOGLEBOT', 'Googlebot', 'googlebot');
+  } else if (dialect === 'google') {
+    out.push('Googlebot', 'GOOGLEBOT', 'googleBot');
+  } else if (dialect === 'draft1996') {
+    // The robot's name is contained in a group's value: `bot`, `Google`, `oglebo` all name Googlebot.
+    out.push('Mozilla/5.0 (compatible; bot/1.0)', 'Mozilla/5.0 (compatible; Google/1.0)', 'Googlebot', 'Mozilla/5.0 (compatible; Googlebo/1.0)', 'Mozilla/5.0 (compatible; Googlebot/2.1)');
+  } else {
+    // The group's value is contained in the agent: anything around it.
+    out.push('xGooglebotx', 'Mozilla/5.0 (compatible; xxGOOGLEBOTxx/2.1)', 'MyGooglebotScraper', 'Googlebot', 'Mozilla/5.0 (compatible:Googlebot:2.1)');
+  }
+  return out;
+}
+
+test('hole 2: a User-Agent the engine reads as a listed crawler is that claim, in every dialect, whatever its separators', async () => {
+  const failures = [];
+  let asked = 0;
+  for (const dialect of DIALECTS) {
+    for (const ua of hostileAgents(dialect)) {
+      // The test's premise, from the package itself: the engine gives this header Googlebot's group.
+      if (!engineGroup(ua, dialect).includes('Googlebot')) {
+        failures.push(`${dialect}: the engine does not read ${JSON.stringify(ua)} as Googlebot; not a hostile header`);
+        continue;
+      }
+      asked++;
+      const outside = await fetch(`${gates.url(dialect)}/page`, { headers: { 'user-agent': ua, 'cf-connecting-ip': OUTSIDE_IP } });
+      const header = outside.headers.get('x-robots-eval') ?? '';
+      if (outside.status !== 403 || !/identity=spoofed; identity-reason=address-not-in-list; token="Googlebot"$/.test(header)) {
+        failures.push(`${dialect}: ${JSON.stringify(ua)} from ${OUTSIDE_IP}: ${outside.status} ${header}`);
+      }
+      await outside.text();
+      const inside = await fetch(`${gates.url(dialect)}/__identify`, { method: 'POST', body: JSON.stringify({ url: 'https://site.example/', headers: { 'user-agent': ua, 'cf-connecting-ip': GOOGLE_IP } }) });
+      const id = await inside.json();
+      if (id.identity !== 'ip-verified' || id.token !== 'Googlebot') failures.push(`${dialect}: ${JSON.stringify(ua)} from ${GOOGLE_IP}: ${JSON.stringify(id)}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.ok(asked > SEPARATORS.length * 2, `${asked} headers asked`);
+  // What the engine does not read as Googlebot is no claim, and gets no more than the * group.
+  for (const dialect of DIALECTS) {
+    for (const ua of ['Mozilla/5.0 (compatible; Googlebotx/1.0)', 'Googlebot:2.1']) {
+      if (engineGroup(ua, dialect).includes('Googlebot')) continue;
+      const res = await fetch(`${gates.url(dialect)}/page`, { headers: { 'user-agent': ua, 'cf-connecting-ip': OUTSIDE_IP } });
+      assert.equal(res.status, 403, `${dialect}: ${ua}`);
+      assert.match(res.headers.get('x-robots-eval'), /^disallowed; /, `${dialect}: ${ua}`);
+    }
+  }
+});
