@@ -17,24 +17,42 @@
 import { PrefixSet } from './ip-prefixes.js';
 import { isToken } from './product-tokens.js';
 
-const GOOGLE_DOCS = 'https://developers.google.com/crawling/docs/crawlers-fetchers/verifying-googlebot';
+// Each row says what its operator documents the list to mean. What matters for the gate is who
+// can send from the addresses: a list whose addresses only the operator's own fetchers use proves
+// the claim (`ip-verified`); a list whose addresses third parties send from too (`shared`: cloud
+// customers' apps) proves nothing about the operator, so an address in it is no verification
+// (`unverified`, reason `address-in-shared-list`): never `ip-verified`, never a reason to skip
+// robots.txt (USER_TRIGGERED = "pass").
 const GOOGLE = 'https://developers.google.com/static/crawling/ipranges';
-const OPENAI_DOCS = 'https://platform.openai.com/docs/bots';
+// "Verifying Google's crawlers and fetchers": common-crawlers.json (crawl-*.googlebot.com),
+// special-crawlers.json (rate-limited-proxy-*.google.com), user-triggered-fetchers-google.json
+// ("Fetchers controlled by Google ... resolve to a google.com hostname") and
+// user-triggered-fetchers.json (gae.googleusercontent.com: "used, for example, if a site running
+// on Google Cloud (GCP) has a feature that requires fetching external RSS feeds on the request of
+// the user of that site": Google Cloud customers' apps send from it).
+const GOOGLE_DOCS = 'https://developers.google.com/crawling/docs/crawlers-fetchers/verifying-googlebot';
+const GOOGLE_USER_DOCS = 'https://developers.google.com/search/docs/crawling-indexing/google-user-triggered-fetchers';
+// "Overview of OpenAI Crawlers": each bot's own published IP addresses.
+const OPENAI_DOCS = 'https://developers.openai.com/api/docs/bots';
 
 // `userTriggered`: the operator says these fetch on a user's request and robots.txt does not
 // govern them (USER_TRIGGERED in wrangler.toml says what the gate does with them once verified).
+// `shared`: third parties send from these addresses too (above).
 export const IP_LISTS = [
   {
     tokens: ['Googlebot', 'Googlebot-Image', 'Googlebot-News', 'Googlebot-Video', 'Storebot-Google', 'Google-InspectionTool', 'GoogleOther', 'GoogleOther-Image', 'GoogleOther-Video', 'Google-CloudVertexBot'],
     url: `${GOOGLE}/common-crawlers.json`, docs: GOOGLE_DOCS,
   },
   { tokens: ['AdsBot-Google', 'AdsBot-Google-Mobile', 'Mediapartners-Google', 'APIs-Google', 'Google-Safety'], url: `${GOOGLE}/special-crawlers.json`, docs: GOOGLE_DOCS },
-  // Google's user-triggered fetchers come from either list (Google's own, or Google Cloud's).
-  { tokens: ['FeedFetcher-Google', 'Google-Read-Aloud', 'Google-Site-Verification', 'GoogleProducer', 'Google-NotebookLM'], url: `${GOOGLE}/user-triggered-fetchers-google.json`, docs: GOOGLE_DOCS, userTriggered: true },
-  { tokens: ['FeedFetcher-Google', 'Google-Read-Aloud', 'Google-Site-Verification', 'GoogleProducer', 'Google-NotebookLM'], url: `${GOOGLE}/user-triggered-fetchers.json`, docs: GOOGLE_DOCS, userTriggered: true },
+  // Google's user-triggered fetchers come from either list: Google's own, or Google Cloud's, where
+  // any customer's app can send the same User-Agent.
+  { tokens: ['FeedFetcher-Google', 'Google-Read-Aloud', 'Google-Site-Verification', 'GoogleProducer', 'Google-NotebookLM'], url: `${GOOGLE}/user-triggered-fetchers-google.json`, docs: GOOGLE_USER_DOCS, userTriggered: true },
+  { tokens: ['FeedFetcher-Google', 'Google-Read-Aloud', 'Google-Site-Verification', 'GoogleProducer', 'Google-NotebookLM'], url: `${GOOGLE}/user-triggered-fetchers.json`, docs: GOOGLE_USER_DOCS, userTriggered: true, shared: true },
+  // "Verifying Bingbot": Bing's crawlers (bingbot, AdIdxBot, MicrosoftPreview) from Bing's list.
   { tokens: ['bingbot', 'AdIdxBot', 'MicrosoftPreview'], url: 'https://www.bing.com/toolbox/bingbot.json', docs: 'https://www.bing.com/webmasters/help/how-to-verify-bingbot-3905dc26' },
   { tokens: ['GPTBot'], url: 'https://openai.com/gptbot.json', docs: OPENAI_DOCS },
   { tokens: ['OAI-SearchBot'], url: 'https://openai.com/searchbot.json', docs: OPENAI_DOCS },
+  // OpenAI's fetcher for ChatGPT users and Custom GPTs: the user picks the page, OpenAI sends.
   { tokens: ['ChatGPT-User'], url: 'https://openai.com/chatgpt-user.json', docs: OPENAI_DOCS, userTriggered: true },
 ];
 
@@ -47,8 +65,9 @@ const LIST_MAX_BYTES = 4 * 1024 * 1024;
 const KV_PREFIX = 'ip-list:';
 
 /**
- * The table with the site owner's rows (`IP_LISTS`: an array of `{ tokens, url, userTriggered? }`,
- * or the same as a JSON string) added: `Map(lower-case token -> { token, urls, userTriggered })`.
+ * The table with the site owner's rows (`IP_LISTS`: an array of `{ tokens, url, userTriggered?,
+ * shared? }`, or the same as a JSON string) added: `Map(lower-case token -> { token, urls,
+ * shared, userTriggered })`, `shared` the Set of its URLs third parties send from too.
  * A configured row's tokens leave the built-in rows; `builtIn: false` leaves out the built-in
  * table altogether (IP_LISTS_BUILT_IN = "off"). Malformed rows are an error.
  */
@@ -66,8 +85,9 @@ export function ipListTable(extra, { builtIn = true } = {}) {
     for (const token of row.tokens) {
       const key = token.toLowerCase();
       if (!keep(key)) continue;
-      const entry = table.get(key) ?? { token, urls: [], userTriggered: false };
+      const entry = table.get(key) ?? { token, urls: [], shared: new Set(), userTriggered: false };
       if (!entry.urls.includes(row.url)) entry.urls.push(row.url);
+      if (row.shared === true) entry.shared.add(row.url);
       entry.userTriggered ||= row.userTriggered === true;
       table.set(key, entry);
     }
@@ -161,9 +181,12 @@ export async function refreshLists(table, env, fetchFn) {
 
 /**
  * The address check of a User-Agent's claim: null when the User-Agent names no crawler of the
- * table (`find`: product-tokens.js tokenFinder over it, the engine's reading), else `{ identity, token, reason }`: `ip-verified` (CF-Connecting-IP is in one of the
- * crawler's lists), `spoofed` (in none of them), or `unverified` when there is no client address
- * or a list could not be had (then nothing is known: never a block over the gate's own failure).
+ * table (`find`: product-tokens.js tokenFinder over it, the engine's reading), else `{ identity,
+ * token, reason }`: `ip-verified` (CF-Connecting-IP is in one of the crawler's own lists),
+ * `unverified` with `address-in-shared-list` (only in a list third parties send from too: the
+ * crawler may be there, and so may anyone), `spoofed` (in none of them), or `unverified` when
+ * there is no client address or a list could not be had (then nothing is known: never a block
+ * over the gate's own failure).
  */
 export async function checkClaim(request, find, env, fetchFn, now) {
   const entry = find(request.headers.get('user-agent') ?? '');
@@ -171,13 +194,18 @@ export async function checkClaim(request, find, env, fetchFn, now) {
   const address = request.headers.get('cf-connecting-ip');
   if (!address) return { identity: 'unverified', token: null, reason: 'no-client-address' };
   let unavailable = false;
+  let shared = false;
   for (const url of entry.urls) {
     try {
-      if ((await getList(url, env, fetchFn, now)).has(address.trim())) return { identity: 'ip-verified', token: entry.token, reason: 'address-in-list' };
+      if ((await getList(url, env, fetchFn, now)).has(address.trim())) {
+        if (!entry.shared.has(url)) return { identity: 'ip-verified', token: entry.token, reason: 'address-in-list' };
+        shared = true;
+      }
     } catch {
       unavailable = true;
     }
   }
+  if (shared) return { identity: 'unverified', token: null, reason: 'address-in-shared-list' };
   return unavailable
     ? { identity: 'unverified', token: null, reason: 'ip-list-unavailable' }
     : { identity: 'spoofed', token: entry.token, reason: 'address-not-in-list' };

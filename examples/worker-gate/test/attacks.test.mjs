@@ -42,7 +42,21 @@ before(async () => {
   });
   const claimSite = await serve(origin(ROBOTS));
   const claimVars = { ORIGIN: claimSite, IP_LISTS_BUILT_IN: 'off', IP_LISTS: [{ tokens: ['Googlebot'], url: `${lists}/googlebot.json` }, { tokens: ['ChatGPT-User'], url: `${lists}/chatgpt.json` }] };
+  // The built-in lists, served under their own names (identity-worker.js carries the names to
+  // loopback): Google's user-triggered fetchers' two lists, one of them Google Cloud's.
+  const operatorLists = await serve((req, res) => {
+    const prefixes = {
+      '/static/crawling/ipranges/common-crawlers.json': ['66.249.64.0/27'],
+      '/static/crawling/ipranges/user-triggered-fetchers-google.json': ['66.102.0.0/20'],
+      '/static/crawling/ipranges/user-triggered-fetchers.json': ['34.0.0.0/15'],
+    }[req.url] ?? ['192.0.2.0/30'];
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ prefixes: prefixes.map((p) => ({ ipv4Prefix: p })) }));
+  });
+  const operators = new URL(operatorLists).host;
+  const closedSite = await serve(origin('User-agent: *\nDisallow: /\n'));
   gates = await startGates({
+    builtin: { vars: { ORIGIN: closedSite, USER_TRIGGERED: 'pass', TEST_HOSTS: { 'developers.google.com': operators, 'www.bing.com': operators, 'openai.com': operators } } },
     forward: { vars: { ORIGIN: site, IP_LISTS_BUILT_IN: 'off' } },
     ...Object.fromEntries(DIALECTS.map((d) => [d, { vars: { ...claimVars, DIALECT: d } }])),
   }, {}, { entry: 'test/identity-worker.js' });
@@ -197,4 +211,22 @@ test('hole 2: a User-Agent the engine reads as a listed crawler is that claim, i
       assert.match(res.headers.get('x-robots-eval'), /^disallowed; /, `${dialect}: ${ua}`);
     }
   }
+});
+
+test('hole 3: an address in a list cloud customers send from verifies nobody, and never skips robots.txt', async () => {
+  const FEEDFETCHER = 'FeedFetcher-Google; (+http://www.google.com/feedfetcher.html)';
+  const ask = (ua, ip) => fetch(`${gates.url('builtin')}/feed.xml`, { headers: { 'user-agent': ua, 'cf-connecting-ip': ip } });
+  // A Google Cloud customer's app, sending Google's fetcher's User-Agent from Google Cloud
+  // (user-triggered-fetchers.json): robots.txt applies, as to any unverified crawler.
+  const gcp = await ask(FEEDFETCHER, '34.1.2.3');
+  assert.equal(gcp.status, 403);
+  assert.match(gcp.headers.get('x-robots-eval'), /^disallowed; line=2; .*identity=unverified; identity-reason=address-in-shared-list; /);
+  // Google's own fetcher (user-triggered-fetchers-google.json) is verified, and passes as the
+  // site chose (USER_TRIGGERED = "pass").
+  const google = await ask(FEEDFETCHER, '66.102.1.5');
+  assert.equal(google.status, 200, google.headers.get('x-robots-eval') ?? '');
+  // The same User-Agent from anywhere else is spoofed.
+  assert.match((await ask(FEEDFETCHER, '198.51.100.4')).headers.get('x-robots-eval'), /identity=spoofed; identity-reason=address-not-in-list; token="FeedFetcher-Google"$/);
+  // Googlebot from Google's crawlers' list is verified (and held to robots.txt: not user-triggered).
+  assert.match((await ask('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', '66.249.64.9')).headers.get('x-robots-eval'), /identity=ip-verified; identity-reason=address-in-list; token="Googlebot"$/);
 });
