@@ -14,10 +14,14 @@ import { SignatureError, signatureBase, signaturesOf, stringParam, verifySignatu
 import { directoryKey, directoryOf } from './directory.js';
 import { checkClaim, ipListTable } from './ip-lists.js';
 import { tokenFinder } from './product-tokens.js';
+import { firstUse, replayKey } from './replay.js';
 import { numberVar, parsedVar } from './vars.js';
 
 // `created` may be this far in the future and `expires` this far in the past (clocks differ).
 export const CLOCK_SKEW_S = 60;
+// The longest validity window (`expires - created`) a signature may claim, by default: the
+// draft's "It is RECOMMENDED that expiry be no more than 24 hours" (SIGNATURE_MAX_WINDOW_S).
+export const MAX_WINDOW_S = 86_400;
 // Signatures of one request looked at, at most (each may cost a directory fetch and a verify).
 const MAX_SIGNATURES = 4;
 const DIRECTORY_TIMEOUT_MS = 3000;
@@ -60,6 +64,11 @@ export function identityConfig(env) {
       // that picks its robots.txt group).
       claims: tokenFinder(lists, env.DIALECT),
       directoryTimeoutMs: numberVar(env.DIRECTORY_TIMEOUT_MS, 0) || DIRECTORY_TIMEOUT_MS,
+      maxWindowS: numberVar(env.SIGNATURE_MAX_WINDOW_S, 0) || MAX_WINDOW_S,
+      // "request": a signature must also cover @method and the target (@path, @target-uri or
+      // @request-target), as the draft advises signers who want to narrow its scope;
+      // "authority" (default): @authority alone is enough, as the draft allows.
+      coverage: env.SIGNATURE_COVERAGE === 'request' ? 'request' : 'authority',
     };
   }
   return config;
@@ -107,17 +116,26 @@ function agentMember(sig, field) {
   return { member: item[0] };
 }
 
+const TARGETS = new Set(['@path', '@target-uri', '@request-target']);
+
 /** One web-bot-auth signature checked: an outcome (`verified` carries `dir`). */
 async function checkSignature(request, sig, url, nowMs, options) {
   const p = sig.params;
   const created = p.get('created');
   const expires = p.get('expires');
   const keyid = stringParam(p, 'keyid');
+  // A nonce is a String (or Token) or, in earlier drafts, an Integer.
+  const nonce = p.has('nonce') ? (Number.isInteger(p.get('nonce')) ? String(p.get('nonce')) : stringParam(p, 'nonce') ?? '') : undefined;
+  // created and expires are both required: a signature without an end would live forever.
   if (!Number.isInteger(created) || !Number.isInteger(expires) || !keyid) return { identity: 'invalid', reason: 'missing-parameter' };
+  if (nonce !== undefined && (nonce === '' || nonce.length > 256)) return { identity: 'invalid', reason: 'malformed-signature' };
   const now = nowMs / 1000;
   if (created > now + CLOCK_SKEW_S) return { identity: 'invalid', reason: 'not-yet-valid' };
   if (expires < now - CLOCK_SKEW_S || expires < created) return { identity: 'invalid', reason: 'expired' };
-  if (!sig.components.some(([name]) => name === '@authority' || name === '@target-uri')) return { identity: 'invalid', reason: 'authority-not-covered' };
+  if (expires - created > options.maxWindowS) return { identity: 'invalid', reason: 'window-too-long' };
+  const covered = new Set(sig.components.map(([name]) => name));
+  if (!covered.has('@authority') && !covered.has('@target-uri')) return { identity: 'invalid', reason: 'authority-not-covered' };
+  if (options.coverage === 'request' && !(covered.has('@method') && [...TARGETS].some((c) => covered.has(c)))) return { identity: 'invalid', reason: 'request-not-covered' };
   const agent = agentMember(sig, request.headers.get('signature-agent'));
   if (!agent.member) return agent;
   // The base before any fetch: a signature over components the request lacks costs no fetch.
@@ -139,7 +157,14 @@ async function checkSignature(request, sig, url, nowMs, options) {
   } catch {
     valid = false;
   }
-  return valid ? { identity: 'verified', reason: 'signature-verified', dir } : { identity: 'invalid', reason: 'bad-signature' };
+  if (!valid) return { identity: 'invalid', reason: 'bad-signature' };
+  // Used once within its window (replay.js), up to the latest moment it could still be accepted.
+  const until = (Math.min(expires, created + options.maxWindowS) + CLOCK_SKEW_S) * 1000;
+  const replay = await replayKey(dir.id, keyid, nonce, sig.signature, request.method, url);
+  const used = await firstUse(replay, until, dir.id, options.env, nowMs);
+  if (used === 'replayed') return { identity: 'invalid', reason: 'replayed' };
+  if (used !== null) return { identity: 'unverified', reason: used };
+  return { identity: 'verified', reason: 'signature-verified', dir };
 }
 
 /**
@@ -177,7 +202,7 @@ async function webBotAuth(request, options) {
  */
 export async function identify(request, env, { now = Date.now(), fetch: fetchFn = (u, i) => fetch(u, i), ctx } = {}) {
   const cfg = identityConfig(env);
-  const options = { fetch: fetchFn, now, ctx, timeoutMs: cfg.directoryTimeoutMs };
+  const options = { fetch: fetchFn, now, ctx, env, timeoutMs: cfg.directoryTimeoutMs, maxWindowS: cfg.maxWindowS, coverage: cfg.coverage };
   const signed = await webBotAuth(request, options);
   if (signed?.identity === 'verified') {
     const { dir } = signed;

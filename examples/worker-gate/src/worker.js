@@ -17,6 +17,9 @@ import { answerOf, hasAiHeaders, nameOf, refusalOf, withHead } from './ai-use.js
 import { getTdmrep, TDMREP_PATH } from './tdmrep-cache.js';
 import { numberVar, parsedVar } from './vars.js';
 
+// The Durable Object class behind NONCE_STORE (replay.js), exported for the platform.
+export { NonceStore } from './replay.js';
+
 const HEAD_MAX_BYTES = 512 * 1024;
 
 /** The parsed vars, kept while the platform passes the same `env` object. */

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { Robots } from 'robots-eval';
 import { closeServers, origin, serve, startGates } from './harness.mjs';
+import { newKey, signedHeaders } from './signer.mjs';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
@@ -31,6 +32,7 @@ const GOOGLE_IP = '66.249.64.10';
 const OUTSIDE_IP = '203.0.113.9';
 const DIALECTS = ['rfc9309', 'google', 'draft1996', 'original1994', 'revisited'];
 
+const signer = newKey();
 let gates;
 let evilHost;
 before(async () => {
@@ -55,7 +57,20 @@ before(async () => {
   });
   const operators = new URL(operatorLists).host;
   const closedSite = await serve(origin('User-agent: *\nDisallow: /\n'));
+  // A signer whose key directory the gate fetches (https://signer.test, carried to loopback), and
+  // a site that lets its token (ExampleBot) fetch everything and nobody else anything.
+  const directory = new URL(await serve((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/http-message-signatures-directory+json', 'cache-control': 'max-age=3600' });
+    res.end(JSON.stringify({ keys: [signer.jwk] }));
+  })).host;
+  const signedSite = await serve(origin('User-agent: ExampleBot\nAllow: /\n\nUser-agent: *\nDisallow: /\n'));
+  const signedVars = { ORIGIN: signedSite, IP_LISTS_BUILT_IN: 'off', TEST_HOSTS: { 'signer.test': directory }, SIGNATURE_AGENTS: [{ origin: 'https://signer.test', token: 'ExampleBot' }] };
   gates = await startGates({
+    // Two isolates sharing one NONCE_STORE (Durable Object namespace), one with none, one strict.
+    signedA: { vars: signedVars, nonceStore: true },
+    signedB: { vars: signedVars, nonceStore: 'signedA' },
+    signedMemory: { vars: signedVars },
+    signedStrict: { vars: { ...signedVars, SIGNATURE_COVERAGE: 'request', SIGNATURE_MAX_WINDOW_S: '3600' } },
     builtin: { vars: { ORIGIN: closedSite, USER_TRIGGERED: 'pass', TEST_HOSTS: { 'developers.google.com': operators, 'www.bing.com': operators, 'openai.com': operators } } },
     forward: { vars: { ORIGIN: site, IP_LISTS_BUILT_IN: 'off' } },
     ...Object.fromEntries(DIALECTS.map((d) => [d, { vars: { ...claimVars, DIALECT: d } }])),
@@ -229,4 +244,45 @@ test('hole 3: an address in a list cloud customers send from verifies nobody, an
   assert.match((await ask(FEEDFETCHER, '198.51.100.4')).headers.get('x-robots-eval'), /identity=spoofed; identity-reason=address-not-in-list; token="FeedFetcher-Google"$/);
   // Googlebot from Google's crawlers' list is verified (and held to robots.txt: not user-triggered).
   assert.match((await ask('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', '66.249.64.9')).headers.get('x-robots-eval'), /identity=ip-verified; identity-reason=address-in-list; token="Googlebot"$/);
+});
+
+test('hole 4: a captured signature is used once; no signature lives past its window; @authority alone can be refused', async () => {
+  const now = Math.floor(Date.now() / 1000);
+  // Every request names signedA's host (the site's name: the signature covers @authority), as
+  // it would reach any isolate of the deployment; `gate` says which one answers.
+  const host = new URL(gates.url('signedA')).host;
+  const send = (gate, path, headers, method = 'GET') => raw(gate, [`${method} ${path} HTTP/1.1`, `Host: ${host}`, `User-Agent: ${CHROME}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), ...(method === 'GET' ? [] : ['Content-Length: 0'])]);
+  const reason = async (res) => (res.status === 200 ? 'passed' : /identity-reason=([\w-]+)/.exec(res.headers['x-robots-eval'] ?? '')?.[1] ?? `${res.status}`);
+  // The crawler's own request, seen by the attacker (a log, a proxy): headers copied as they are.
+  const captured = signedHeaders(`${gates.url('signedA')}/page`, 'https://signer.test', signer);
+  assert.equal(await reason(await send('signedA', '/page', captured)), 'passed');
+  // Replayed: the same request, another isolate of the same deployment, another path and method.
+  assert.equal(await reason(await send('signedA', '/page', captured)), 'replayed');
+  assert.equal(await reason(await send('signedB', '/page', captured)), 'replayed');
+  assert.equal(await reason(await send('signedA', '/admin', captured, 'POST')), 'replayed');
+  // Without a store bound, the isolate's memory still refuses it.
+  const seenHere = signedHeaders(`${gates.url('signedA')}/page`, 'https://signer.test', signer);
+  assert.equal(await reason(await send('signedMemory', '/page', seenHere)), 'passed');
+  assert.equal(await reason(await send('signedMemory', '/page', seenHere)), 'replayed');
+  // A signature with no nonce, replayed as it was sent.
+  const bare = signedHeaders(`${gates.url('signedA')}/bare`, 'https://signer.test', signer, { nonce: null });
+  assert.equal(await reason(await send('signedA', '/bare', bare)), 'passed');
+  assert.equal(await reason(await send('signedB', '/bare', bare)), 'replayed');
+  // A signer that wrote a far `expires`: at most 24 hours (SIGNATURE_MAX_WINDOW_S) is believed.
+  const forever = signedHeaders(`${gates.url('signedA')}/page`, 'https://signer.test', signer, { created: now, expires: now + 30 * 86400 });
+  assert.equal(await reason(await send('signedA', '/page', forever)), 'window-too-long');
+  const day = signedHeaders(`${gates.url('signedA')}/page`, 'https://signer.test', signer, { created: now, expires: now + 86400 });
+  assert.equal(await reason(await send('signedA', '/page', day)), 'passed');
+  const hours = signedHeaders(`${gates.url('signedA')}/page`, 'https://signer.test', signer, { created: now, expires: now + 7200, components: ['@method', '@path', '@authority', 'signature-agent'] });
+  assert.equal(await reason(await send('signedStrict', '/page', hours)), 'window-too-long');
+  // SIGNATURE_COVERAGE = "request": a signature over @authority alone, which verifies on any path
+  // and method of the site until it expires, is refused; one over the method and path is not.
+  const authorityOnly = signedHeaders(`${gates.url('signedA')}/page`, 'https://signer.test', signer);
+  assert.equal(await reason(await send('signedStrict', '/page', authorityOnly)), 'request-not-covered');
+  const narrow = signedHeaders(`${gates.url('signedA')}/page`, 'https://signer.test', signer, { components: ['@method', '@path', '@authority', 'signature-agent'] });
+  assert.equal(await reason(await send('signedStrict', '/page', narrow)), 'passed');
+  // A signature that names no creation time is no Web Bot Auth signature.
+  const h = signedHeaders(`${gates.url('signedA')}/page`, 'https://signer.test', signer);
+  assert.equal(await reason(await send('signedA', '/page', { ...h, 'signature-input': h['signature-input'].replace(/;created=\d+/, '') })), 'missing-parameter');
 });

@@ -151,7 +151,7 @@ export function bundle(entry) {
 const text = (v) => JSON.stringify(String(v));
 
 /**
- * Starts workerd with one gate per entry of `gates` (name -> { vars, cache, analytics }) and
+ * Starts workerd with one gate per entry of `gates` (name -> { vars, cache, analytics, nonceStore }) and
  * the external services in `externals` (name -> "127.0.0.1:port"). `entry`: the Worker's entry
  * module (default: the Worker as deployed); `v8Flags`: flags for V8 (e.g. `--expose-gc`).
  * Resolves to `{ url(name), log(), pid, stop() }`.
@@ -164,11 +164,20 @@ export async function startGates(gates, externals = {}, { entry, v8Flags = [] } 
     const bindings = Object.entries(g.vars ?? {}).map(([k, v]) =>
       typeof v === 'string' ? `(name = "${k}", text = ${text(v)})` : `(name = "${k}", json = ${text(JSON.stringify(v))})`);
     if (g.analytics) bindings.push(`(name = "ANALYTICS", analyticsEngine = "${g.analytics}")`);
+    // NONCE_STORE (src/replay.js): `nonceStore: true` gives the gate its own namespace of
+    // NonceStore objects (in memory); a gate's name binds that gate's namespace (shared objects).
+    let objects = '';
+    if (g.nonceStore === true) {
+      objects = ` durableObjectNamespaces = [ (className = "NonceStore", uniqueKey = "nonce-store-${n}") ], durableObjectStorage = (inMemory = void),`;
+      bindings.push('(name = "NONCE_STORE", durableObjectNamespace = "NonceStore")');
+    } else if (g.nonceStore) {
+      bindings.push(`(name = "NONCE_STORE", durableObjectNamespace = (serviceName = "${g.nonceStore}", className = "NonceStore"))`);
+    }
     return `(name = "${n}", worker = (
       modules = [ ${modules.join(', ')} ],
       compatibilityDate = "2025-01-01",
       bindings = [ ${bindings.join(', ')} ],
-      globalOutbound = "net",${g.cache ? ` cacheApiOutbound = "${g.cache}",` : ''}
+      globalOutbound = "net",${g.cache ? ` cacheApiOutbound = "${g.cache}",` : ''}${objects}
     ))`;
   });
   writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";

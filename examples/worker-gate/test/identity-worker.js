@@ -9,6 +9,8 @@
 //   GET /__gc         a full garbage collection of this isolate (workerd started with --expose-gc)
 //   anything else     the gate, as deployed, with that fetch
 import gate, { handle } from '../src/worker.js';
+
+export { NonceStore } from '../src/worker.js';
 import { identify } from '../src/identity.js';
 import { refusal } from '../src/directory.js';
 import { signatureBase, signaturesOf, verifySignature } from '../src/http-signatures.js';

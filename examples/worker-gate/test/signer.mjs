@@ -1,7 +1,7 @@
 // A Web Bot Auth signer for the tests (Node's crypto), written from RFC 9421 §2.5 and the draft
 // independently of src/: it builds the signature base as text and signs it with Ed25519. The
 // verifier's own reading of the fields is pinned by the published vectors (test/data).
-import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 
 /** A fresh Ed25519 signer: `{ jwk, keyid, privateKey }` (keyid: the RFC 7638 thumbprint). */
 export function newKey() {
@@ -17,7 +17,8 @@ export function newKey() {
  * dictionary key, default 'agent1'), `label` ('sig1'), `created`/`expires` (seconds; default now
  * and now + 300), `tag`, `components` (default ['@authority', the Signature-Agent component]),
  * `extra` (more header fields, signed when named in `components`), `keyid` (default the key's),
- * `coverAgent` (false: do not cover Signature-Agent), `wholeField` (cover the whole dictionary field).
+ * `coverAgent` (false: do not cover Signature-Agent), `wholeField` (cover the whole dictionary field),
+ * `nonce` (default a fresh random one, as signers send; null: none), `method` (for `@method`).
  */
 export function signedHeaders(url, agent, key, o = {}) {
   const u = new URL(url);
@@ -59,7 +60,8 @@ export function signedHeaders(url, agent, key, o = {}) {
   }
   const created = o.created ?? now;
   const expires = o.expires ?? now + 300;
-  const params = `(${ids.join(' ')});created=${created};expires=${expires};keyid="${o.keyid ?? key.keyid}";tag="${o.tag ?? 'web-bot-auth'}"`;
+  const nonce = o.nonce === undefined ? randomBytes(32).toString('base64') : o.nonce;
+  const params = `(${ids.join(' ')});created=${created};expires=${expires};keyid="${o.keyid ?? key.keyid}";${nonce === null ? '' : `nonce="${nonce}";`}tag="${o.tag ?? 'web-bot-auth'}"`;
   lines.push(`"@signature-params": ${params}`);
   const signature = sign(null, Buffer.from(lines.join('\n')), key.privateKey).toString('base64');
   return { ...headers, 'signature-input': `${label}=${params}`, signature: `${label}=:${signature}:` };
