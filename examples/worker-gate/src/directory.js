@@ -6,7 +6,8 @@
 // carries it. Keys are indexed by their RFC 7638 thumbprint (the `keyid`), computed here rather
 // than read from `kid`. Directories are cached for their Cache-Control lifetime in isolate memory
 // and, through the Cache API, per data centre; a failure is cached briefly and never evicts keys
-// the gate already holds (the draft's "Discovery Failure").
+// the gate already holds (the draft's "Discovery Failure"), and keys held serve while a refresh
+// runs or cannot start.
 import { PrefixSet, parseAddress } from './ip-prefixes.js';
 import { cachedFetch, readCapped } from './shared-cache.js';
 
@@ -20,11 +21,17 @@ const MAX_TTL_MS = 24 * 3600_000;
 export const FAILURE_TTL_MS = 60_000;
 // Keys of a directory that has since failed stay usable this long past their lifetime.
 const STALE_MS = 24 * 3600_000;
-// Signers choose the URLs: directories held per isolate, and fetches in flight, are bounded so
-// that a flood of made-up names can neither fill memory nor turn the gate into a fetch cannon.
+// Signers choose the URLs, so what an unknown signer can make the gate hold or fetch is bounded:
+// directories held per isolate (least recently used first out), and per host name; fetches in
+// flight, and per host name, so that one signer's names cannot take every slot. The directories
+// of configured signers (SIGNATURE_AGENTS) are kept apart: never evicted by others, fetched
+// outside these budgets (one fetch each at a time), so no flood of made-up names starves them.
 export const MAX_DIRECTORIES = 1000;
+export const MAX_HOST_DIRECTORIES = 4;
 export const MAX_FETCHES = 16;
+export const MAX_HOST_FETCHES = 2;
 let fetching = 0;
+const fetchingHost = new Map(); // host -> fetches in flight
 
 // Special-purpose addresses (IANA IPv4 and IPv6 Special-Purpose Address Registries, RFC 6890):
 // this network, private use, shared (CGN), loopback, link-local, IETF protocol assignments,
@@ -77,6 +84,21 @@ export function directoryOf(member) {
   url.hash = '';
   const id = `${url.origin}${url.pathname}`;
   return { url: url.href, id, origin: url.origin, wellKnown: url.pathname === WELL_KNOWN };
+}
+
+// Reasons that come from the URL alone, before any fetch.
+const URL_REFUSALS = new Set(['directory-not-https', 'directory-credentials', 'directory-port', 'directory-private-address', 'directory-ip-literal', 'directory-private-name']);
+
+/**
+ * A reason as the client is told it (the 403's header): a directory's failures coarse, so that the
+ * gate's answers are no probe of what its network reaches (`directory-timeout` against
+ * `directory-status` against `directory-unreachable` would say which names answer, and how):
+ * `directory-refused` (the URL is not one the gate fetches) or `directory-unavailable`. The site
+ * owner's record (Analytics Engine, the report-only log) keeps the precise reason.
+ */
+export function publicReason(reason) {
+  if (!reason.startsWith('directory-')) return reason;
+  return URL_REFUSALS.has(reason) ? 'directory-refused' : 'directory-unavailable';
 }
 
 class DirectoryError extends Error {
@@ -180,47 +202,105 @@ async function fetchDirectory(url, fetchFn, timeoutMs) {
   return { keys: await directoryKeys(doc), ttl: lifetime(res) };
 }
 
-const directories = new Map(); // url -> { keys?, until, fetchedAt, reason?, retryAt, pending? }
+// The directories of unknown signers (id -> entry, least recently used first), how many each host
+// has, and the configured signers' (never evicted). An entry: { keys?, until, fetchedAt, reason?,
+// retryAt, pending? }.
+const directories = new Map();
+const hostDirectories = new Map(); // host -> entries in `directories`
+const pinned = new Map();
+
+/** How many directories this isolate holds: `{ unknown, pinned, fetching }` (the state test reads it). */
+export function directoryState() {
+  return { unknown: directories.size, pinned: pinned.size, hosts: hostDirectories.size, fetching };
+}
+
+const hostOf = (id) => new URL(id).host;
+
+/** Holds `entry` as `id`'s, evicting the least recently used unknown directory (of its host first) past the bounds. */
+function hold(id, entry, isPinned) {
+  if (isPinned) {
+    pinned.set(id, entry);
+    return;
+  }
+  const host = hostOf(id);
+  if (!directories.has(id)) {
+    if ((hostDirectories.get(host) ?? 0) >= MAX_HOST_DIRECTORIES) {
+      for (const other of directories.keys()) if (hostOf(other) === host) { drop(other); break; }
+    }
+    if (directories.size >= MAX_DIRECTORIES) drop(directories.keys().next().value);
+    hostDirectories.set(host, (hostDirectories.get(host) ?? 0) + 1);
+  }
+  directories.delete(id);
+  directories.set(id, entry);
+}
+
+function drop(id) {
+  if (!directories.delete(id)) return;
+  const host = hostOf(id);
+  const n = hostDirectories.get(host) - 1;
+  if (n > 0) hostDirectories.set(host, n);
+  else hostDirectories.delete(host);
+}
 
 /**
- * The key with thumbprint `keyid` in the directory at `url`: `{ key, alg }`, or `{ reason }` when
- * the gate cannot have it (a failure code, or `unknown-key`: the directory answered without it).
- * A `keyid` the cached copy lacks refetches the directory (a key rotation), at most once per
- * FAILURE_TTL_MS. Concurrent requests for one directory share one fetch; beyond MAX_FETCHES
- * directories in flight, a new one is not fetched (`directory-busy`).
+ * The key with thumbprint `keyid` in the directory `dir` (directoryOf: its `url`, fetched, and
+ * its `id`, the URL without its query, which keys the cache): `{ key, alg }`, or `{ reason }`
+ * when the gate cannot have it (a failure code, or `unknown-key`: the directory answered without
+ * it). `pinnedIds`: the ids of configured signers' directories. A `keyid` the cached copy lacks
+ * refetches the directory (a key rotation), at most once per FAILURE_TTL_MS. Concurrent requests
+ * for one directory share one fetch, and while it runs keys the gate already holds (even past
+ * their lifetime, for STALE_MS) answer at once; when the budgets are spent a directory is not
+ * fetched (`directory-busy`) and held keys answer too.
  */
-export async function directoryKey(url, keyid, { fetch: fetchFn, now, ctx, timeoutMs }) {
-  let entry = directories.get(url);
+export async function directoryKey(dir, keyid, { fetch: fetchFn, now, ctx, timeoutMs, pinnedIds }) {
+  const isPinned = pinnedIds?.has(dir.id) === true;
+  let entry = isPinned ? pinned.get(dir.id) : directories.get(dir.id);
+  if (entry && !isPinned) hold(dir.id, entry, false); // most recently used
   const fresh = entry?.keys && entry.until > now;
   if (fresh && entry.keys.has(keyid)) return entry.keys.get(keyid);
-  if (entry?.pending) {
+  // Keys past their lifetime serve while the directory cannot be fetched, for STALE_MS.
+  const held = entry?.keys?.get(keyid) && entry.until + STALE_MS > now ? entry.keys.get(keyid) : null;
+  if (!entry?.pending && (!entry || (entry.retryAt <= now && (!fresh || entry.fetchedAt + FAILURE_TTL_MS <= now)))) {
+    const host = hostOf(dir.id);
+    if (!isPinned && (fetching >= MAX_FETCHES || (fetchingHost.get(host) ?? 0) >= MAX_HOST_FETCHES)) return held ?? { reason: 'directory-busy' };
+    entry = refresh(dir, entry, isPinned, fetchFn, now, ctx, timeoutMs);
+  }
+  if (entry.pending) {
+    if (held) return held;
     entry = await entry.pending;
-  } else if (!entry || (entry.retryAt <= now && (!fresh || entry.fetchedAt + FAILURE_TTL_MS <= now))) {
-    if (fetching >= MAX_FETCHES) return { reason: 'directory-busy' };
-    entry = await refresh(url, entry, fetchFn, now, ctx, timeoutMs);
   }
   const key = entry.keys?.get(keyid);
-  // Keys past their lifetime serve while the directory cannot be fetched, for STALE_MS.
   if (key && entry.until + STALE_MS > now) return key;
   return { reason: entry.reason ?? 'unknown-key' };
 }
 
-function refresh(url, old, fetchFn, now, ctx, timeoutMs) {
-  fetching++;
-  const pending = fetchDirectory(url, cachedFetch(ctx, DIRECTORY_MAX_BYTES, fetchFn), timeoutMs).then(
+/** Starts fetching `dir` (the entry now holds the pending fetch); returns the entry. */
+function refresh(dir, old, isPinned, fetchFn, now, ctx, timeoutMs) {
+  const host = hostOf(dir.id);
+  if (!isPinned) {
+    fetching++;
+    fetchingHost.set(host, (fetchingHost.get(host) ?? 0) + 1);
+  }
+  const pending = fetchDirectory(dir.url, cachedFetch(ctx, DIRECTORY_MAX_BYTES, fetchFn), timeoutMs).then(
     ({ keys, ttl }) => ({ keys, until: now + ttl, fetchedAt: now, retryAt: now }),
     // A failure keeps the keys the gate holds (an outage must not revoke them) and is not retried
     // for FAILURE_TTL_MS.
     (e) => ({ keys: old?.keys, until: old?.until ?? 0, fetchedAt: old?.fetchedAt ?? now, reason: e.reason ?? 'directory-unreachable', retryAt: now + FAILURE_TTL_MS }),
-  ).then((entry) => {
-    fetching--;
-    directories.set(url, entry);
-    return entry;
+  ).then((done) => {
+    if (!isPinned) {
+      fetching--;
+      const n = fetchingHost.get(host) - 1;
+      if (n > 0) fetchingHost.set(host, n);
+      else fetchingHost.delete(host);
+      // Replace the entry only if it is still held (it may have been evicted meanwhile).
+      if (directories.get(dir.id) === entry) hold(dir.id, done, false);
+    } else {
+      pinned.set(dir.id, done);
+    }
+    return done;
   });
-  // The oldest entry makes room (Map order is insertion order; a refreshed entry is reinserted).
-  directories.delete(url);
-  if (directories.size >= MAX_DIRECTORIES) directories.delete(directories.keys().next().value);
-  directories.set(url, { ...(old ?? { until: 0, fetchedAt: 0, retryAt: 0 }), pending });
+  const entry = { ...(old ?? { until: 0, fetchedAt: 0, retryAt: 0 }), pending };
+  hold(dir.id, entry, isPinned);
   ctx?.waitUntil?.(pending);
-  return pending;
+  return entry;
 }

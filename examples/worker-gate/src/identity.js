@@ -56,9 +56,12 @@ let config = null;
 export function identityConfig(env) {
   if (config?.env !== env) {
     const lists = parsedVar(env, 'IP_LISTS', (v) => ipListTable(v, { builtIn: env.IP_LISTS_BUILT_IN !== 'off' }));
+    const agents = parsedVar(env, 'SIGNATURE_AGENTS', signatureAgents);
     config = {
       env,
-      agents: parsedVar(env, 'SIGNATURE_AGENTS', signatureAgents),
+      agents,
+      // The directories of configured signers, kept apart from others' (directory.js).
+      pinnedIds: new Set([...agents.keys()].map((k) => directoryOf(k).id).filter(Boolean)),
       lists,
       // The claim a User-Agent makes, read by the engine in the configured dialect (the reading
       // that picks its robots.txt group).
@@ -149,7 +152,7 @@ async function checkSignature(request, sig, url, nowMs, options) {
   if (TEST_KEYS.has(keyid)) return { identity: 'unverified', reason: 'test-key' };
   const dir = directoryOf(agent.member);
   if (dir.refused) return { identity: 'unverified', reason: dir.refused };
-  const key = await directoryKey(dir.url, keyid, options);
+  const key = await directoryKey(dir, keyid, options);
   if (key.reason) return { identity: 'unverified', reason: key.reason };
   let valid;
   try {
@@ -202,7 +205,7 @@ async function webBotAuth(request, options) {
  */
 export async function identify(request, env, { now = Date.now(), fetch: fetchFn = (u, i) => fetch(u, i), ctx } = {}) {
   const cfg = identityConfig(env);
-  const options = { fetch: fetchFn, now, ctx, env, timeoutMs: cfg.directoryTimeoutMs, maxWindowS: cfg.maxWindowS, coverage: cfg.coverage };
+  const options = { fetch: fetchFn, now, ctx, env, timeoutMs: cfg.directoryTimeoutMs, pinnedIds: cfg.pinnedIds, maxWindowS: cfg.maxWindowS, coverage: cfg.coverage };
   const signed = await webBotAuth(request, options);
   if (signed?.identity === 'verified') {
     const { dir } = signed;

@@ -16,6 +16,7 @@ import { serialize, withContentUsage } from './ai-preferences.js';
 import { answerOf, hasAiHeaders, nameOf, refusalOf, withHead } from './ai-use.js';
 import { getTdmrep, TDMREP_PATH } from './tdmrep-cache.js';
 import { numberVar, parsedVar } from './vars.js';
+import { publicReason } from './directory.js';
 
 // The Durable Object class behind NONCE_STORE (replay.js), exported for the platform.
 export { NonceStore } from './replay.js';
@@ -103,7 +104,7 @@ function whoHeader(who, fields) {
   let header = `; crawler="${clean(who.name)}"; by=${who.by}`;
   if (who.cf?.category) header += `; cf-verified-bot="${clean(who.cf.category)}"`;
   if (who.cf?.score != null) header += `; cf-bot-score=${who.cf.score}`;
-  header += `; identity=${fields.identity}; identity-reason=${fields.identityReason}; token="${clean(fields.token)}"`;
+  header += `; identity=${fields.identity}; identity-reason=${publicReason(fields.identityReason)}; token="${clean(fields.token)}"`;
   if (fields.signatureAgent) header += `; signature-agent="${clean(fields.signatureAgent)}"`;
   return header;
 }

@@ -33,6 +33,7 @@ const OUTSIDE_IP = '203.0.113.9';
 const DIALECTS = ['rfc9309', 'google', 'draft1996', 'original1994', 'revisited'];
 
 const signer = newKey();
+const known = { hits: 0, state: 'ok' };
 let gates;
 let evilHost;
 before(async () => {
@@ -65,7 +66,21 @@ before(async () => {
   })).host;
   const signedSite = await serve(origin('User-agent: ExampleBot\nAllow: /\n\nUser-agent: *\nDisallow: /\n'));
   const signedVars = { ORIGIN: signedSite, IP_LISTS_BUILT_IN: 'off', TEST_HOSTS: { 'signer.test': directory }, SIGNATURE_AGENTS: [{ origin: 'https://signer.test', token: 'ExampleBot' }] };
+  // Hole 5: a configured signer's directory that can go slow or down; directories that never
+  // answer (a flood of made-up names), and one that answers with another key (for evictions).
+  const knownDir = new URL(await serve((req, res) => {
+    known.hits++;
+    if (known.state === 'hang') return;
+    if (known.state === 'down') { res.writeHead(503); res.end(); return; }
+    res.writeHead(200, { 'content-type': 'application/http-message-signatures-directory+json', 'cache-control': 'max-age=60' });
+    res.end(JSON.stringify({ keys: [signer.jwk] }));
+  })).host;
+  const hanging = new URL(await serve(() => {})).host;
+  const other = new URL(await serve((req, res) => { res.writeHead(200); res.end(JSON.stringify({ keys: [newKey().jwk] })); })).host;
+  const dirHosts = { 'known.test': knownDir, 'evict.test': other, 'one.test': hanging };
+  for (let i = 0; i < 40; i++) dirHosts[`flood${i}.test`] = hanging;
   gates = await startGates({
+    dirs: { vars: { ORIGIN: signedSite, IP_LISTS_BUILT_IN: 'off', TEST_HOSTS: dirHosts, DIRECTORY_TIMEOUT_MS: '2000', SIGNATURE_AGENTS: [{ origin: 'https://known.test', token: 'ExampleBot' }] } },
     // Two isolates sharing one NONCE_STORE (Durable Object namespace), one with none, one strict.
     signedA: { vars: signedVars, nonceStore: true },
     signedB: { vars: signedVars, nonceStore: 'signedA' },
@@ -285,4 +300,41 @@ test('hole 4: a captured signature is used once; no signature lives past its win
   // A signature that names no creation time is no Web Bot Auth signature.
   const h = signedHeaders(`${gates.url('signedA')}/page`, 'https://signer.test', signer);
   assert.equal(await reason(await send('signedA', '/page', { ...h, 'signature-input': h['signature-input'].replace(/;created=\d+/, '') })), 'missing-parameter');
+});
+
+test('hole 5: unknown directories neither starve nor evict a configured signer; reasons are coarse', async () => {
+  const t0 = Date.now();
+  const at = (ms) => Math.floor((t0 + ms) / 1000);
+  const identify = async (agent, ms, o = {}) => {
+    const headers = { 'user-agent': CHROME, ...signedHeaders('https://site.example/page', agent, o.key ?? signer, { created: at(ms), expires: at(ms) + 300, ...o }) };
+    const res = await fetch(`${gates.url('dirs')}/__identify`, { method: 'POST', body: JSON.stringify({ url: 'https://site.example/page', headers, now: t0 + ms }) });
+    return res.json();
+  };
+  // The configured signer is verified; its directory says its keys keep a minute.
+  assert.equal((await identify('https://known.test', 0)).identity, 'verified');
+  // Two minutes later its keys are past their lifetime, and its directory hangs. An attacker
+  // names 40 directories that never answer, at once, filling every fetch slot.
+  known.state = 'hang';
+  const flood = Promise.all(Array.from({ length: 40 }, (_, i) => identify(`https://flood${i}.test`, 120_000)));
+  await new Promise((r) => setTimeout(r, 200));
+  const during = await identify('https://known.test', 120_500);
+  assert.deepEqual([during.identity, during.token, during.reason], ['verified', 'ExampleBot', 'signature-verified'], JSON.stringify(during));
+  const reasons = (await flood).map((r) => r.reason);
+  assert.equal(reasons.filter((r) => r === 'directory-timeout').length, 16, reasons.join());
+  // One host gets at most two fetches at a time, whatever paths and queries it names.
+  const one = await Promise.all(Array.from({ length: 6 }, (_, i) => identify(`https://one.test/keys/${i}.json?x=${i}`, 130_000)));
+  assert.equal(one.filter((r) => r.reason === 'directory-busy').length, 4, JSON.stringify(one));
+  // 1,200 directory URLs (query variants of one, and paths) do not evict the configured signer's
+  // keys: with its directory down, its held keys still verify it.
+  known.state = 'down';
+  for (let i = 0; i < 1200; i += 50) {
+    await Promise.all(Array.from({ length: 50 }, (_, j) => identify(`https://evict.test/keys.json?v=${i + j}`, 200_000)));
+  }
+  const after = await identify('https://known.test', 260_000);
+  assert.deepEqual([after.identity, after.reason], ['verified', 'signature-verified'], JSON.stringify(after));
+  // The 403 tells the client only that a directory is unavailable or refused; the details are the
+  // site owner's (the data point, the log).
+  const send = (agent) => fetch(`${gates.url('dirs')}/page`, { headers: { 'user-agent': CHROME, ...signedHeaders(`${gates.url('dirs')}/page`, agent, signer) } });
+  assert.match((await send('https://flood0.test')).headers.get('x-robots-eval'), /identity=unverified; identity-reason=directory-unavailable; /);
+  assert.match((await send('https://127.0.0.1')).headers.get('x-robots-eval'), /identity=unverified; identity-reason=directory-refused; /);
 });

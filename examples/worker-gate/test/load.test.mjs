@@ -61,13 +61,13 @@ const kinds = {
   },
   'signed, directory slow': {
     weight: 5, sign: 'https://slowdir.test',
-    ok: /^disallowed; line=8; .*by=signature; identity=unverified; identity-reason=directory-timeout; token="Safari"$/,
-    failed: /^disallowed; robots-txt=\w+; .*identity=unverified; identity-reason=directory-timeout/,
+    ok: /^disallowed; line=8; .*by=signature; identity=unverified; identity-reason=directory-unavailable; token="Safari"$/,
+    failed: /^disallowed; robots-txt=\w+; .*identity=unverified; identity-reason=directory-unavailable/,
   },
   'signed, directory down': {
     weight: 5, sign: 'https://downdir.test',
-    ok: /^disallowed; line=8; .*by=signature; identity=unverified; identity-reason=directory-status; token="Safari"$/,
-    failed: /^disallowed; robots-txt=\w+; .*identity=unverified; identity-reason=directory-status/,
+    ok: /^disallowed; line=8; .*by=signature; identity=unverified; identity-reason=directory-unavailable; token="Safari"$/,
+    failed: /^disallowed; robots-txt=\w+; .*identity=unverified; identity-reason=directory-unavailable/,
   },
 };
 const deck = Object.entries(kinds).flatMap(([name, k]) => Array(k.weight).fill(name));
