@@ -114,9 +114,8 @@ impl Robots {
         self.check_selection(url, self.select(agent.as_bytes()))
     }
 
-    /// `check` for a crawler whose groups are already known (from [`Robots::selection`]): a
-    /// decision table asks once per agent, not once per cell.
-    pub fn check_selection(&self, url: &str, selection: Selection) -> Verdict {
+    /// `check` for a crawler whose groups are already known (from [`Robots::selection`]).
+    pub(crate) fn check_selection(&self, url: &str, selection: Selection) -> Verdict {
         self.check_path(&self.path(url), selection)
     }
 
@@ -126,26 +125,23 @@ impl Robots {
     /// over the path, with no UTF-8 validation of the URL: in WebAssembly, validating a
     /// query's URL as text cost a sixth of the query.)
     #[inline]
-    pub fn ascii_path<'u>(&self, url: &'u [u8]) -> Option<Path<'u>> {
-        self.ascii_path_from(url, 0)
-    }
-
-    /// [`Robots::ascii_path`], told where the path starts (as `url::path_start` finds it) by a
-    /// caller that knows without the search: a URL that is a site `url::path_starts_after`
-    /// accepts, followed by `/`. 0: search (a path, which starts at 0, needs none; `//host`
-    /// is none). (A plain number, not an `Option`: in WebAssembly, the `Option` the caller
-    /// worked it out as cost the hot path some 40 instructions a query.)
-    #[inline(never)]
-    pub fn ascii_path_from<'u>(&self, url: &'u [u8], start: usize) -> Option<Path<'u>> {
+    pub(crate) fn ascii_path<'u>(&self, url: &'u [u8]) -> Option<Path<'u>> {
         // Every dialect matches the path up to its fragment (or a NUL), as it is unless it has
         // octets the dialect normalises.
         if !self.dialect.match_query {
             return None;
         }
-        let start = match start {
-            0 => url::path_start(url)?,
-            start => start,
-        };
+        self.ascii_path_from(url, url::path_start(url)?)
+    }
+
+    /// [`Robots::ascii_path`] for a URL whose path starts at `start`, as `url::path_start`
+    /// finds it, told by a caller that knows without the search: a URL that is a site
+    /// `url::path_starts_after` accepts, followed by `/`.
+    #[inline(never)]
+    pub(crate) fn ascii_path_from<'u>(&self, url: &'u [u8], start: usize) -> Option<Path<'u>> {
+        if !self.dialect.match_query {
+            return None;
+        }
         let rest = url.get(start..)?;
         let (end, mask, classes) = crate::pattern::scan_path(rest);
         let (raw, after) = rest.split_at_checked(end)?;
@@ -178,7 +174,7 @@ impl Robots {
 
     /// `path` for any URL: each dialect's own reading (`url::matched_part`), normalised. For a
     /// caller that has already tried [`Robots::ascii_path`] and got `None`.
-    pub fn text_path<'u>(&self, url: &'u str) -> Path<'u> {
+    pub(crate) fn text_path<'u>(&self, url: &'u str) -> Path<'u> {
         let d = &self.dialect;
         let (raw, add_slash) = url::matched_part(url, d.percent);
         let raw = if d.match_query {

@@ -23,7 +23,8 @@
 //! 3. `compile`: a crawler's rule set, compiled by its first query and kept;
 //! 4. `robots`: the [`Robots`] facade and its views;
 //! 5. `parse` (lines -> a `Robots`), `decide` (verdicts), `lint` (diagnostics): `impl Robots`
-//!    blocks on the floor of what they need;
+//!    blocks on the floor of what they need; `hot`, hidden, the steps of a verdict one at a time
+//!    for the wasm crates' hot path (not part of the API);
 //! 6. `lifecycle/` (the `lifecycle` feature): `fetch` (what a fetch outcome means, how long a
 //!    copy stays fresh) and `meta` (robots META tags and X-Robots-Tag), re-exported here as
 //!    `robots_eval::fetch` and `robots_eval::meta`; with the `ai-use` feature also `tdmrep` and
@@ -57,6 +58,8 @@ mod compile;
 mod robots;
 // Floor 5: the facade's methods, on the floor of what they need.
 mod decide;
+#[doc(hidden)]
+pub mod hot;
 pub mod lint;
 mod parse;
 #[cfg(feature = "aipref")]

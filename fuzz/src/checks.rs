@@ -5,7 +5,7 @@
 //! mirror of it here (on by default).
 #![allow(dead_code)]
 
-use robots_eval::{DialectId, Options, Reason, RecordKind, RecordView, Robots, Selection};
+use robots_eval::{hot, DialectId, Options, Reason, RecordKind, RecordView, Robots, Selection};
 
 /// The agents every parsed file is asked about.
 const AGENTS: [&str; 4] = ["*", "Googlebot", "foobot", ""];
@@ -200,17 +200,17 @@ pub fn verdict(robots: &Robots, url: &str, agent: &str) {
 }
 
 /// The verdict module's shortcut for a URL of a file's known site (wasm/src/lib.rs,
-/// `site_and_path`): where the URL is a site that `url::path_starts_after` accepts followed by
-/// `/`, the path read from the site's end is the one `ascii_path`'s search finds, and so is the
-/// verdict.
+/// `site_and_path`): where the URL is a site that `hot::path_starts_after` accepts followed by
+/// `/`, the path read from the site's end is the one `hot::ascii_path`'s search finds, and so is
+/// the verdict.
 fn path_after_site(robots: &Robots, url: &str, selection: Selection) {
     let bytes = url.as_bytes();
     for k in (0..bytes.len()).filter(|&k| bytes[k] == b'/') {
-        if !robots_eval::url::path_starts_after(&bytes[..k]) {
+        if !hot::path_starts_after(&bytes[..k]) {
             continue;
         }
-        let from = robots.ascii_path_from(bytes, k);
-        let search = robots.ascii_path(bytes);
+        let from = hot::ascii_path_from(robots, bytes, k);
+        let search = hot::ascii_path(robots, bytes);
         assert_eq!(
             from.as_ref().map(|p| p.as_bytes()),
             search.as_ref().map(|p| p.as_bytes()),

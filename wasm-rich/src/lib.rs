@@ -171,7 +171,7 @@ impl File {
     pub fn explain(&self, url: &str, agent: &str) -> JsValue {
         let r = &self.robots;
         let selection = r.selection(agent);
-        let v = r.check_selection(url, selection);
+        let v = robots_eval::hot::check_selection(r, url, selection);
         let rule = v.rule.and_then(|i| r.rule(i)).map(|rule| Rule {
             line: rule.line,
             kind: rule.kind.as_str(),

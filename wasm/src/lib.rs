@@ -33,7 +33,7 @@ extern crate alloc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use robots_eval::{DialectId, Options, Robots, Selection, Verdict};
+use robots_eval::{hot, DialectId, Options, Robots, Selection, Verdict};
 use wasm_bindgen::prelude::*;
 
 mod module;
@@ -108,7 +108,7 @@ struct Site {
     /// `scheme://authority` (empty: unknown).
     origin: Vec<u8>,
     /// Whether the path of a URL that is `origin` followed by `/` starts at `origin.len()`
-    /// (`url::path_starts_after`): `allowed` then skips the search for it.
+    /// (`hot::path_starts_after`): `allowed` then skips the search for it.
     path_after: bool,
 }
 
@@ -155,8 +155,8 @@ impl Engine {
     }
 
     /// `on_site`, and where the path of `url` starts when that comparison tells it: when `url`
-    /// is the site followed by `/` and the site is one `url::path_starts_after` accepts (else 0,
-    /// as `Robots::ascii_path_from` takes it). One comparison with the site for both: `allowed`'s
+    /// is the site followed by `/` and the site is one `hot::path_starts_after` accepts (else 0:
+    /// not known; a path starting at 0 needs no search). One comparison with the site for both: `allowed`'s
     /// URL then needs no search for its path. (Inlined: a pair returned from a call goes through
     /// memory in WebAssembly.)
     #[inline(always)]
@@ -300,7 +300,7 @@ impl Engine {
                 site.origin.clear();
                 site.origin
                     .extend_from_slice(self.input.get(..len as usize).unwrap_or_default());
-                site.path_after = robots_eval::url::path_starts_after(&site.origin);
+                site.path_after = hot::path_starts_after(&site.origin);
             }
         }
     }
@@ -343,16 +343,20 @@ impl Engine {
     /// instructions per query.)
     pub fn allowed(&self, handle: u32, len: u32, selection: u32) -> u32 {
         self.robots(handle).map_or(1, |r| {
-            // The common URL is read from its octets (`Robots::ascii_path`), without validating
+            // The common URL is read from its octets (`hot::ascii_path`), without validating
             // it as UTF-8 first (a sixth of the query, in WebAssembly); any other as text.
             let url = self.input.get(..len as usize).unwrap_or_default();
             // A URL written as its file's site and a path (a crawler's queue, for a file parsed
             // with its `url`): the comparison that tells it is on the site tells where its path
             // starts too.
             let (on_site, path_start) = self.site_and_path(handle, url);
-            let path = match r.ascii_path_from(url, path_start) {
+            let ascii = match path_start {
+                0 => hot::ascii_path(r, url),
+                start => hot::ascii_path_from(r, url, start),
+            };
+            let path = match ascii {
                 Some(path) => path,
-                None => r.text_path(text(&self.input, 0, len)),
+                None => hot::text_path(r, text(&self.input, 0, len)),
             };
             // (check_selection, spelled out: a call less on the hot path.)
             let v = r.check_path(&path, unpack_selection(selection));
