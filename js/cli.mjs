@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { Robots, fetchRobots, fetchAiUse } from 'robots-eval';
+import { Robots, fetchRobots, fetchAiUse } from 'robots-eval/rich';
 import { coverage } from './coverage.js';
 import { SITEMAP_MAX, SitemapError, sitemapLocs } from './sitemap.js';
 import { whereText } from './ai-text.js';

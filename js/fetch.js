@@ -6,22 +6,20 @@
 // this file: every declaration here is free of side effects).
 //
 // Its boundary is the verdict module's: numbers-only calls, strings through the input buffer of
-// the instance's Engine (written with TextEncoder: a fetch is not a hot path).
+// the instance's Engine (js/engine.js).
 
-import { loadPolicyModule, loadPolicyGlue } from './load.js';
+import { loadPolicyModule } from './load.js';
+// An absent optional string argument (wasm-boundary/src/lib.rs, `optional`).
+import { NONE } from './protocol.js';
 import { CORE } from './robots.js';
-import {
-  PREFIX, describe, typeError, optionsArg, decodeUtf8, instanceFailure, numberOption, isMaxBytes, isNonNegative,
-  DEFAULT_MAX_BYTES,
-} from './common.js';
+import { defineEngine } from './engine.js';
+import { PREFIX, describe, typeError, optionsArg, numberOption, isMaxBytes, isNonNegative, DEFAULT_MAX_BYTES } from './common.js';
 import NAMES from './names.js';
 
 /** How long fetchRobots keeps a failure's answer (5xx, network error, timeout, Google's 429, a deferral) when the server sent no Retry-After. */
 const DEFAULT_RETRY_AFTER_MS = 300_000;
 const FETCH_OPTIONS = ['fetch', 'userAgent', 'dialect', 'timeoutMs', 'signal', 'maxBytes', 'retryAfterMs', 'previous', 'now', 'siteDown'];
 const DISALLOW_ALL = 'User-agent: *\nDisallow: /\n';
-/** u32::MAX: an absent optional string argument (wasm-policy/src/lib.rs, `optional`). */
-const NONE = 0xffffffff;
 
 /** The first `size` bytes of the chunks read, as one array. */
 function joined(chunks, size) {
@@ -41,7 +39,7 @@ function joined(chunks, size) {
  * cancels the rest (what is not read is never downloaded). Returns { bytes: at most `limit` of
  * them, done: the body ended within what was read }.
  */
-async function readBody(res, limit, stop = null) {
+export async function readBody(res, limit, stop = null) {
   if (!res.body) {
     const all = new Uint8Array(await res.arrayBuffer());
     return all.length > limit ? { bytes: all.subarray(0, limit), done: false } : { bytes: all, done: true };
@@ -65,31 +63,8 @@ async function readBody(res, limit, stop = null) {
 }
 
 /** Reads at most maxBytes + 1 bytes of a response body (so the parser still sees it was longer), then cancels the rest. */
-async function readCapped(res, maxBytes) {
+export async function readCapped(res, maxBytes) {
   return (await readBody(res, maxBytes === Infinity ? Infinity : maxBytes + 1)).bytes;
-}
-
-/** The core's meta::HEAD_SCAN_LIMIT: fetchAiUse reads at most this much of a page by default. */
-const HEAD_LIMIT = 512 * 1024;
-/** tdmrep::MAX_FILE_BYTES: a larger tdmrep.json is not read. */
-const TDMREP_LIMIT = 1024 * 1024;
-const AI_FETCH_OPTIONS = ['fetch', 'userAgent', 'dialect', 'timeoutMs', 'signal', 'maxBytes', 'purposes', 'policyTokens', 'maxHtmlBytes', 'robots', 'tdmrep', 'html', 'headers'];
-
-/**
- * Reads a page's body up to the end of its head (`</head` or `<body`, in any case) or `limit`
- * bytes, whichever comes first, then cancels the rest: the body of a large page is never
- * downloaded. Returns { bytes, truncated } (truncated: the body went on).
- */
-async function readHead(res, limit) {
-  const latin1 = new TextDecoder('latin1');
-  let tail = ''; // the last characters read, so a marker split between chunks is found
-  const headEnded = (chunk) => {
-    const text = tail + latin1.decode(chunk).toLowerCase();
-    tail = text.slice(-5);
-    return text.includes('</head') || text.includes('<body');
-  };
-  const { bytes, done } = await readBody(res, limit, headEnded);
-  return { bytes, truncated: !done };
 }
 
 /**
@@ -100,46 +75,16 @@ async function readHead(res, limit) {
 export function defineFetch(api, loadModule = loadPolicyModule) {
   const { Robots } = api;
   const { dialectIndex, urlArg, parseOwned, withSource, copyOf } = api[CORE];
-  let module = null; // the WebAssembly.Module, compiled once
-  // The current instance: { w: its Engine, memory }; null before the first use and after a trap.
-  let inst = null;
-  let encoder = null;
-
-  /** `f(w, put, text, f64s)` on the policy module's instance (made on first use); a trap becomes an Error. */
-  function withPolicy(f) {
-    try {
-      if (inst === null) {
-        module ??= loadModule();
-        const b = loadPolicyGlue()();
-        const { memory } = b.initSync({ module });
-        inst = { w: new b.Engine(), b, memory };
-      }
-      const { w, memory } = inst;
-      encoder ??= new TextEncoder();
-      // Writes `str` (UTF-8) into the input at byte `at`; returns its byte length.
-      const put = (str, at) => {
-        const bytes = encoder.encode(str);
-        const ptr = w.reserve(at + bytes.length);
-        new Uint8Array(memory.buffer, ptr + at, bytes.length).set(bytes);
-        return bytes.length;
-      };
-      const text = (len) => (len === 0 ? '' : decodeUtf8(new Uint8Array(memory.buffer, w.out_text(), len)));
-      const f64s = (n) => new Float64Array(memory.buffer, w.out_f64(), n);
-      return f(w, put, text, f64s);
-    } catch (e) {
-      const failure = instanceFailure(e, '');
-      if (failure === null) throw e;
-      inst = null;
-      throw failure;
-    }
-  }
+  // The policy module's engine (js/engine.js), made on the first fetch decision.
+  const P = defineEngine(loadModule);
+  const withPolicy = (f) => P.run(f, '');
 
   /**
    * Until when a copy fetched at `now` stays fresh (fetch::freshness through fetch_fresh_until),
    * from the response's cache headers (`headers`: a Headers, or null for none).
    */
   function freshUntilOf(d, now, headers) {
-    return withPolicy((w, put) => {
+    return withPolicy(({ w, put }) => {
       let at = 0;
       const header = (name) => {
         const value = headers?.get(name) ?? null;
@@ -166,7 +111,7 @@ export function defineFetch(api, loadModule = loadPolicyModule) {
    * differently (Google's 12 hours and 30 days, RFC 9309's 30 days).
    */
   function decideFetch(d, kind, status, now, redirects, hasCopy, since, retryAfter, retryAfterMs, siteDown) {
-    return withPolicy((w, put, text, f64s) => {
+    return withPolicy(({ w, put, text, f64s }) => {
       const retryAfterLen = retryAfter === undefined ? NONE : put(retryAfter, 0);
       // policy, reason and message as text; the times as f64s, NaN for none (wasm-policy/src/lib.rs, fetch_decide).
       const [policy, reason, message] = text(
@@ -228,7 +173,7 @@ export function defineFetch(api, loadModule = loadPolicyModule) {
     if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new TypeError(`${PREFIX}${where}: url must be http: or https:, got ${describe(url)}`);
     if (signal?.aborted) throw signal.reason;
     const d = dialectIndex(dialect);
-    const limit = withPolicy(() => inst.b.fetch_redirect_limit(d));
+    const limit = withPolicy(({ w }) => w.fetch_redirect_limit(d));
     const robotsUrl = new URL('/robots.txt', base).href;
     if (previous !== null && previous.source.url !== robotsUrl) {
       throw new RangeError(`${PREFIX}${where}: options.previous is the robots.txt of ${previous.source.url}, not of ${robotsUrl}`);
@@ -344,94 +289,5 @@ export function defineFetch(api, loadModule = loadPolicyModule) {
 
   Object.defineProperty(fetchRobots, Symbol.for('robots-eval.internals'), { value: internals });
 
-  /**
-   * robots.aiUse from what the site serves: its robots.txt (fetchRobots, the status policy), its
-   * /.well-known/tdmrep.json and the page's response headers and head; `fetched` says what each
-   * request gave. Bad options are a TypeError; a failed request is a `fetched` note, not a throw.
-   */
-  async function fetchAiUse(url, agent, options) {
-    const where = 'fetchAiUse(url, agent, options)';
-    url = urlArg(url, where);
-    if (typeof agent !== 'string' && !(Array.isArray(agent) && agent.length > 0 && agent.every((a) => typeof a === 'string'))) {
-      throw typeError(where, 'agent must be a string or a non-empty array of strings', agent);
-    }
-    const o = optionsArg(options, where, AI_FETCH_OPTIONS);
-    const {
-      fetch: doFetch = globalThis.fetch, userAgent = typeof agent === 'string' ? agent : agent[0], dialect, timeoutMs = 10000, signal,
-      maxBytes, purposes, policyTokens, maxHtmlBytes = HEAD_LIMIT, robots: given = null, headers,
-    } = o;
-    if (typeof doFetch !== 'function') throw typeError(where, 'options.fetch must be a function', doFetch);
-    numberOption(maxHtmlBytes, where, 'maxHtmlBytes', (v) => Number.isInteger(v) && v >= 0, 'a non-negative integer');
-    if (given !== null && !(given instanceof Robots)) throw typeError(where, 'options.robots must be a Robots (then robots.txt is not fetched)', given);
-    if (headers !== undefined && o.html === undefined) throw new TypeError(`${PREFIX}${where}: options.headers are the page's: give them with options.html (then the page is not fetched)`);
-    let page;
-    try {
-      page = new URL(url);
-    } catch {}
-    if (page === undefined || (page.protocol !== 'http:' && page.protocol !== 'https:')) {
-      throw typeError(where, 'url must be an absolute http: or https: URL', url);
-    }
-    const fetched = [];
-    let robots = given;
-    if (robots === null) {
-      const robotsOptions = { fetch: doFetch, userAgent, timeoutMs };
-      if (dialect !== undefined) robotsOptions.dialect = dialect;
-      if (signal !== undefined) robotsOptions.signal = signal;
-      if (maxBytes !== undefined) robotsOptions.maxBytes = maxBytes;
-      robots = await fetchRobots(page.origin, robotsOptions);
-      const s = robots.source;
-      fetched.push({ what: 'robots.txt', url: s.url, status: s.status, bytes: s.policy === 'parse' ? copyOf(robots)?.length ?? 0 : 0, note: `${s.message} (${s.reason})` });
-    }
-    /** One GET with the timeout and the caller's signal; { res: null, error } on a network error or timeout. */
-    const get = async (target, read) => {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), timeoutMs);
-      const onAbort = () => controller.abort(signal.reason);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      try {
-        const res = await doFetch(target, { signal: controller.signal, headers: { 'user-agent': userAgent } });
-        return { res, ...(await read(res)) };
-      } catch (e) {
-        if (signal?.aborted) throw signal.reason;
-        return { res: null, error: controller.signal.aborted ? 'timed out' : `fetch failed: ${e?.message ?? e}` };
-      } finally {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      }
-    };
-    try {
-      let tdmrep = o.tdmrep;
-      if (tdmrep === undefined) {
-        const tdmUrl = new URL('/.well-known/tdmrep.json', page).href;
-        const tdm = await get(tdmUrl, async (res) => {
-          if (res.status >= 200 && res.status < 300) return { body: await readCapped(res, TDMREP_LIMIT) };
-          res.body?.cancel().catch(() => {});
-          return { body: null };
-        });
-        tdmrep = tdm.body ?? null;
-        fetched.push({
-          what: 'tdmrep.json', url: tdmUrl, status: tdm.res?.status ?? 0, bytes: tdmrep?.length ?? 0,
-          note: tdm.res === null ? `${tdm.error}: read as absent` : tdmrep === null ? `HTTP ${tdm.res.status}: absent` : 'read',
-        });
-      }
-      let html = o.html;
-      let pageHeaders = headers ?? null;
-      if (html === undefined) {
-        const got = await get(page.href, async (res) => readHead(res, maxHtmlBytes));
-        html = got.bytes ?? null;
-        pageHeaders = got.res?.headers ?? null;
-        fetched.push({
-          what: 'page', url: page.href, status: got.res?.status ?? 0, bytes: html?.length ?? 0, truncated: got.truncated ?? false,
-          note: got.res === null ? `${got.error}: no headers or head read` : got.truncated ? 'its head read, the rest of the body not downloaded' : 'read whole (no end of head before the end)',
-        });
-      }
-      const answer = robots.aiUse(page.href, agent, { headers: pageHeaders, html, tdmrep, purposes, policyTokens });
-      answer.fetched = fetched;
-      return answer;
-    } finally {
-      if (given === null) robots.free();
-    }
-  }
-
-  return { Robots, fetchRobots, fetchAiUse };
+  return { Robots, fetchRobots };
 }

@@ -308,7 +308,12 @@ export interface Diagnostic {
   message: string;
 }
 
-/** A parsed robots.txt. Parse once, ask many questions; `free()` (or `using`) when done. */
+/**
+ * A parsed robots.txt. Parse once, ask many questions; `free()` (or `using`) when done.
+ * `explain`, `aiPreferences`, `aiUse`, `records` and `diagnostics` are answered by the rich
+ * module, which an app carries only when it asks for it: `import 'robots-eval/rich'` once (or
+ * import from 'robots-eval/rich'); before that they throw an Error naming that import.
+ */
 export declare class Robots implements Disposable {
   private constructor();
   /**
@@ -653,5 +658,11 @@ export declare class RobotRules implements Disposable {
 
 /** A `Content-Usage` response header alone (its value, or its field lines): each category's value. */
 export declare function parseContentUsage(header: string | readonly string[]): ContentUsage;
+
+/**
+ * Installs Robots' rich calls (explain, aiPreferences, aiUse, records, diagnostics), once; what
+ * `import 'robots-eval/rich'` does. Apps import that entry instead.
+ */
+export declare function installRich(): void;
 
 export default Robots;

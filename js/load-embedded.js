@@ -8,7 +8,6 @@ import verdictWasm from './wasm-embedded.js';
 import richWasm from './rich-embedded.js';
 import policyWasm from './policy-embedded.js';
 import { decodeWasmText } from './wasm-text.js';
-import { createBindings as createPolicyBindings } from './policy-glue.js';
 import { createBindings as createRichBindings } from './rich-glue.js';
 
 function compile({ text, order, length }) {
@@ -20,8 +19,7 @@ export function loadModule() {
   return compile(verdictWasm);
 }
 
-/** The JavaScript glue of the policy and rich modules (wasm-bindgen's): part of this bundle. */
-export const loadPolicyGlue = () => createPolicyBindings;
+/** The JavaScript glue of the rich module (wasm-bindgen's): part of this bundle. */
 export const loadRichGlue = () => createRichBindings;
 
 /** The policy module (wasm-policy/). */

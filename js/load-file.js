@@ -56,15 +56,13 @@ export function loadModule() {
 }
 
 /**
- * The JavaScript glue of the policy and rich modules (wasm-bindgen's), required from the files
- * beside this one on first use (scripts/build-pkg.mjs writes them as CommonJS): the import of the
- * package then reads 11 KB less JavaScript, which a program that never fetches or explains would
- * only parse.
+ * The JavaScript glue of the rich module (wasm-bindgen's), required from the file beside this
+ * one on first use (scripts/build-pkg.mjs writes it as CommonJS): the import of the package then
+ * reads that much less JavaScript, which a program that never explains would only parse.
  */
 function glue(file) {
   return process.getBuiltinModule('node:module').createRequire(`${import.meta.dirname}/`)(`./${file}`).createBindings;
 }
-export const loadPolicyGlue = () => glue('policy-glue.cjs');
 export const loadRichGlue = () => glue('rich-glue.cjs');
 
 /** The policy module (wasm-policy/). */

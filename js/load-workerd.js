@@ -3,7 +3,6 @@
 import wasmModule from './robots_eval_bg.wasm';
 import richModule from './robots_eval_rich_bg.wasm';
 import policyModule from './robots_eval_policy_bg.wasm';
-import { createBindings as createPolicyBindings } from './policy-glue.js';
 import { createBindings as createRichBindings } from './rich-glue.js';
 
 /** The verdict module (wasm/). */
@@ -11,8 +10,7 @@ export function loadModule() {
   return wasmModule;
 }
 
-/** The JavaScript glue of the policy and rich modules (wasm-bindgen's): part of this bundle. */
-export const loadPolicyGlue = () => createPolicyBindings;
+/** The JavaScript glue of the rich module (wasm-bindgen's): part of this bundle. */
 export const loadRichGlue = () => createRichBindings;
 
 /** The policy module (wasm-policy/). */

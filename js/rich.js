@@ -1,23 +1,40 @@
 // The rich module (wasm-rich/src/lib.rs): what is not on a crawler's hot path. Robots' explain,
-// diagnostics, records and aiPreferences (js/robots.js, through withRich), parseContentUsage, and
-// the page-level rules here: the robots META tags of an HTML document (metaRobots) and
+// diagnostics, records, aiPreferences and aiUse (js/rich-methods.js, through withRich),
+// parseContentUsage, and the page-level rules here: the robots META tags of an HTML document (metaRobots) and
 // X-Robots-Tag response headers (xRobotsTag). It is compiled and instantiated on the first call
 // that needs it, not before: a program that only asks verdicts never pays for it, and a bundle of
-// the 'robots-eval/verdict' entry, or one that imports only metaRobots/xRobotsTag from
-// 'robots-eval', leaves out the module it does not call (every declaration here is free of side
+// Robots.parse and isAllowed, or one that imports only metaRobots/xRobotsTag, leaves out the
+// module it does not call (every declaration here is free of side
 // effects, so bundlers drop them with the embedded .wasm).
 //
 // Its boundary is plain wasm-bindgen: strings and bytes in, JS objects out (serde-wasm-bindgen).
 
 import { loadRichModule, loadRichGlue } from './load.js';
-import { PREFIX, describe, typeError, optionsArg, instanceFailure } from './common.js';
+import { defineEngine } from './engine.js';
+import { NONE } from './protocol.js';
+import { PREFIX, describe, typeError, optionsArg } from './common.js';
 
 /** The core's HEAD_SCAN_LIMIT (robots_eval::meta): only this much of a document is scanned. */
 const META_SCAN_LIMIT = 512 * 1024;
 const META_OPTIONS = ['conflict'];
 
-let module = null; // the WebAssembly.Module, compiled once
-let bindings = null; // the current instance's wasm-bindgen bindings; null before the first call and after a trap
+let engine = null;
+
+/**
+ * The rich module's engine (js/engine.js), made on the first call that needs it (not at the top
+ * level: Parcel keeps a top-level call even when it is marked pure, and with it the module). Its
+ * bindings are `e.b`, and `e.current` tells its instances apart (a Robots keeps its rich parse
+ * with the instance that made it: js/rich-methods.js).
+ */
+export function richEngine() {
+  return (engine ??= defineEngine(loadRichModule, () => loadRichGlue()()));
+}
+
+/** `f(bindings)` on the rich module's instance; a trap becomes an Error and a fresh instance on the next call. */
+export function withRich(f) {
+  return richEngine().run((e) => f(e.b), '');
+}
+
 let encoder = null;
 
 function encode(text) {
@@ -25,26 +42,17 @@ function encode(text) {
   return encoder.encode(text);
 }
 
-/**
- * `f(bindings)` with the rich module's bindings, compiling and instantiating it on the first call.
- * Should the instance trap, the trap becomes an Error and the next call makes a fresh instance
- * (objects of the old one are told apart by their bindings: js/robots.js, #withFile).
- */
-export function withRich(f) {
-  try {
-    if (bindings === null) {
-      module ??= loadRichModule();
-      const b = loadRichGlue()();
-      b.initSync({ module });
-      bindings = b;
-    }
-    return f(bindings);
-  } catch (e) {
-    const failure = instanceFailure(e, '');
-    if (failure === null) throw e;
-    bindings = null;
-    throw failure;
-  }
+/** A Content-Usage header: one field value, or its field lines (joined with ", ", RFC 9110 section 5.3). */
+export function headerArg(header, where) {
+  if (typeof header === 'string') return header;
+  if (Array.isArray(header) && header.every((h) => typeof h === 'string')) return header.join(', ');
+  throw typeError(where, 'a Content-Usage header must be a string or an array of strings (its field lines)', header);
+}
+
+/** A Content-Usage header alone: each category's value. */
+export function parseContentUsage(header) {
+  const value = headerArg(header, 'parseContentUsage(header)');
+  return withRich((b) => b.content_usage(value));
 }
 
 function conflictArg(options, where) {
@@ -89,8 +97,8 @@ const AI_USE_OPTIONS = ['headers', 'html', 'tdmrep', 'purposes', 'policyTokens']
 const PURPOSE_LABELS = ['train-ai', 'ai-train', 'ai-use', 'ai-input', 'search'];
 /** tdmrep::MAX_FILE_BYTES: a larger tdmrep.json is not read (a trace entry says so). */
 const TDMREP_LIMIT = 1024 * 1024;
-/** `fetch_status` for a robots.txt the caller had (not fetched by fetchRobots). */
-const NOT_FETCHED = 0xffffffff;
+/** `fetch_status` for a robots.txt the caller had (not fetched by fetchRobots): the boundary's NONE. */
+const NOT_FETCHED = NONE;
 
 /** Text or bytes as bytes, at most `limit` + 1 of them (one more tells the core there was more). */
 function cappedBytes(value, limit, where, name) {

@@ -4,11 +4,12 @@
 // this package's engine. For the code written against robots-parser (Crawlee's RobotsTxtFile
 // calls it itself): `overrides` swaps the package, nothing else changes (compat/robots-parser/).
 //
-// Built on the public API (`import { Robots } from 'robots-eval'`, resolved through the package's
+// Built on the public API (`import { Robots } from 'robots-eval/rich'`: its getMatchingLineNumber and
+// getPreferredHost ask explain and records; resolved through the package's
 // own "exports", so it shares the instance and the runtime entry of every other import), and one
 // internal hook of it: READ_AGENTS below.
 // What differs from robots-parser, and why: docs/robots-parser.md.
-import { Robots } from 'robots-eval';
+import { Robots } from 'robots-eval/rich';
 
 /**
  * The engine's dialect: RFC 9309, which robots-parser follows except where docs/robots-parser.md

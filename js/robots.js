@@ -1,25 +1,22 @@
-// The public API of the npm package: argument checking, typed errors, and the results of the two
-// WebAssembly modules. The verdict module (wasm/src/lib.rs) answers what a crawler asks of every
-// site and URL: parse, isAllowed, table, isExplicitlyDisallowed, crawlDelay, requestRate,
-// sitemaps, host, and the fetch policy. The rich module (wasm-rich/src/lib.rs, through
-// js/rich.js) answers the rest (explain, diagnostics, records, aiPreferences), from its own parse
-// of the same text, made on the first such call of each Robots. Every entry point (index.js,
-// verdict.js, workerd.js, the CommonJS builds) is this file plus a way to obtain the compiled
-// modules; verdict.js gives no rich module, and the calls that need it then throw.
+// The Robots class: argument checking, typed errors, and the verdict module's answers (wasm/src/lib.rs:
+// parse, isAllowed, table, isExplicitlyDisallowed, crawlDelay, requestRate, sitemaps, host). The
+// rich module's calls (explain, diagnostics, records, aiPreferences, aiUse) are installed on the
+// class by js/rich-methods.js, which only the 'robots-eval/rich' entry (and fetchAiUse) reaches:
+// a bundle that never asks for them carries neither that code nor the rich module.
 //
-// The verdict module is compiled and instantiated synchronously on first use, so no runtime needs
-// an init call or top-level await. Should the instance ever trap (it should not: the core never
-// panics and arguments are checked here), the trap becomes an Error and a fresh instance replaces
-// it; objects parsed by the old instance then throw instead of answering from corrupted memory.
-//
-// Every call on the verdict module takes and returns numbers only: arguments go through the input
-// buffer of the instance's Engine, results come back as numbers or through its output buffers,
-// and parsed files are handles whose lifetime this file owns.
+// The verdict module is compiled and instantiated synchronously on first use (js/engine.js), so
+// no runtime needs an init call or top-level await. Should the instance ever trap (it should not:
+// the core never panics and arguments are checked here), the trap becomes an Error and a fresh
+// instance replaces it; objects parsed by the old instance then throw instead of answering from
+// corrupted memory. Every call takes and returns numbers only; parsed files are handles whose
+// lifetime this file owns.
 
-import { createBindings } from './glue.js';
+import { defineEngine } from './engine.js';
+// The numbers of the boundary (wasm-boundary/src/lib.rs), written by scripts/build-pkg.mjs.
 import {
-  PREFIX, describe, typeError, optionsArg, decodeUtf8, instanceFailure, numberOption, isMaxBytes, DEFAULT_MAX_BYTES,
-} from './common.js';
+  OFF_SITE, SELECTION_KIND_MASK, SELECTION_SPECIFIC, VERDICT_ALLOWED, VERDICT_LINE_SHIFT, VERDICT_REASON_MASK, VERDICT_REASON_SHIFT,
+} from './protocol.js';
+import { PREFIX, describe, typeError, optionsArg, numberOption, isMaxBytes, DEFAULT_MAX_BYTES } from './common.js';
 // The core's names of dialects and reasons, read from the rich module by
 // scripts/build-pkg.mjs when it builds the package (so no run pays for asking).
 import NAMES from './names.js';
@@ -27,7 +24,6 @@ import NAMES from './names.js';
 const MAX_U32 = 0xffffffff;
 
 const PARSE_OPTIONS = ['dialect', 'maxBytes', 'url'];
-const AI_OPTIONS = ['header'];
 const TABLE_OPTIONS = ['ai'];
 
 /**
@@ -45,11 +41,6 @@ function siteOrigin(url, where, name) {
   return u.origin;
 }
 
-const EMPTY = new Uint8Array(0);
-const EMPTY_U32 = new Uint32Array(0);
-// Typed arrays use the platform's byte order, wasm memory is little-endian.
-const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
-const encoder = new TextEncoder();
 // A microtask through a promise: Node's queueMicrotask adds async-hooks bookkeeping, and its first
 // call costs a fifth of a millisecond of the cold start.
 const resolved = Promise.resolve();
@@ -60,8 +51,7 @@ const later = (f) => {
 /** Dialect index by the name given to Robots.parse (any case). */
 const dialectIndexes = new Map();
 
-
-/** The key of defineApi's result under which js/fetch.js finds what it needs. */
+/** The key of defineApi's result under which js/fetch.js and js/rich-methods.js find what they need. */
 export const CORE = Symbol('robots-eval.core');
 
 /** `object[key]`, for the entries' pure reads (js/index.js). */
@@ -70,210 +60,17 @@ export function member(object, key) {
 }
 
 /**
- * The API over one verdict module (`loadModule` compiles it) and the rich module's `withRich`
- * (js/rich.js), or null for an entry without it; `ai`: aiUse's argument checking and answer
- * (js/rich.js `aiUseInputs`, `aiUseAnswer`), which only an entry with the rich module carries.
+ * The Robots class over one verdict module (`loadModule` compiles it; js/engine.js holds the
+ * instance and its memory). The calls the rich module answers are installed by js/rich-methods.js
+ * ('robots-eval/rich'); until then they throw an Error: `${PREFIX}${where} is answered by the
+ * rich module${missingRich}` (each entry says what to do: js/index.js, js/verdict.js).
  */
-export function defineApi(loadModule, withRich, ai = null) {
-  let module = null; // the WebAssembly.Module, compiled once
-  // The current instance: { w: its Engine (wasm/src/lib.rs), b: its wasm-bindgen bindings,
-  // registry: its FinalizationRegistry or null }; null before the first use and after a trap.
-  // `w` and `memory` are the same instance's, kept apart for the hot paths.
-  let inst = null;
-  let w = null;
-  let memory = null;
-  // Strings go into the engine's input buffer (wasm/src/lib.rs, Engine::reserve): encoded
-  // straight into it, no allocation or free per call. sPtr/sCap: its address and size; heap: a
-  // view of the whole memory; input: a view of the buffer (both empty once the memory grows, as
-  // a view of a detached buffer is, then made again).
-  let sPtr = 0;
-  let sCap = 0;
-  let heap = EMPTY;
-  let words = EMPTY_U32; // the whole memory as u32s, for put()
-  let input = EMPTY;
+export function defineApi(loadModule, missingRich) {
+  const needsRich = (where) => new Error(`${PREFIX}${where} is answered by the rich module${missingRich}`);
+  const E = defineEngine(loadModule, null, 'robots_free');
+  const { put, putUrl } = E;
   // Robots objects not registered for finalization yet (see Robots.#enlist).
   let pending = [];
-
-  function instance() {
-    if (inst === null) {
-      module ??= loadModule();
-      const b = createBindings();
-      memory = b.initSync({ module }).memory;
-      const engine = new b.Engine();
-      // Objects never freed: their handle is freed when they are collected. The finalizer may
-      // run after this instance trapped and was replaced: it then frees in the old one, or
-      // nothing if that traps again.
-      const registry = typeof FinalizationRegistry === 'function'
-        ? new FinalizationRegistry((handle) => {
-          try {
-            engine.robots_free(handle);
-          } catch {}
-        })
-        : null;
-      w = engine;
-      heap = input = EMPTY;
-      words = EMPTY_U32;
-      sPtr = sCap = 0;
-      inst = { w, b, registry };
-    }
-    return inst;
-  }
-
-  /** The whole memory as bytes (made again when the memory has grown). */
-  function bytes() {
-    if (heap.length === 0) {
-      heap = new Uint8Array(memory.buffer);
-      words = EMPTY_U32;
-    }
-    return heap;
-  }
-
-  /** Makes the input buffer at least `n` bytes long (keeping its content). */
-  function reserve(n) {
-    if (n > sCap) {
-      const size = Math.max(n, sCap * 2);
-      sPtr = w.reserve(size);
-      sCap = size;
-      heap = input = EMPTY;
-      words = EMPTY_U32;
-    }
-  }
-
-  /** Frees the module's buffers after a large input (over sCap) or result (`outBytes`). */
-  function trim(outBytes = 0) {
-    if (sCap > 1 << 20 || outBytes > 1 << 20) {
-      w.release();
-      sPtr = sCap = 0;
-      input = EMPTY;
-    }
-  }
-
-  /** UTF-8 encodes `str` into the input buffer at byte `at` (at most `limit` bytes); returns the byte length. */
-  function put(str, at, limit = Infinity) {
-    const n = str.length;
-    if (n <= 32 && limit === Infinity) {
-      // Short strings: a plain loop beats TextEncoder's per-call cost; ASCII is the common
-      // case. Four characters per store where the address allows (the buffer is 8-aligned).
-      if (at + n > sCap) reserve(at + n);
-      const h = bytes();
-      let p = sPtr + at;
-      let i = 0;
-      let any = 0; // the characters OR-ed: above 0x7f when one is not ASCII
-      if ((p & 3) === 0 && LITTLE_ENDIAN) {
-        if (words.length === 0) words = new Uint32Array(memory.buffer);
-        const q = words;
-        for (let k = p >>> 2; i + 4 <= n; i += 4, k++) {
-          const c0 = str.charCodeAt(i);
-          const c1 = str.charCodeAt(i + 1);
-          const c2 = str.charCodeAt(i + 2);
-          const c3 = str.charCodeAt(i + 3);
-          any |= c0 | c1 | c2 | c3;
-          q[k] = c0 | (c1 << 8) | (c2 << 16) | (c3 << 24);
-        }
-        p += i;
-      }
-      for (; i < n; i++, p++) {
-        const c = str.charCodeAt(i);
-        any |= c;
-        h[p] = c;
-      }
-      if (any <= 0x7f) return n;
-      // Not ASCII: encoded again below.
-    } else if (at === 0 && n <= limit) {
-      // The usual case (a URL or a file at the start): TextEncoder straight into a view kept of
-      // the buffer, which costs less than the loop above from about 30 characters on, and
-      // less than making a view per call.
-      if (n > sCap) reserve(n);
-      if (input.length === 0) input = new Uint8Array(memory.buffer, sPtr, sCap);
-      const r = encoder.encodeInto(str, sCap <= limit ? input : input.subarray(0, limit));
-      if (r.read === n) return r.written;
-    }
-    // Otherwise TextEncoder, growing the buffer while the text turns out longer in UTF-8.
-    let want = Math.min(at + n, at + limit);
-    reserve(want);
-    let { read, written } = encoder.encodeInto(str, bytes().subarray(sPtr + at, sPtr + want));
-    while (read < n && written < limit) {
-      want = Math.min(at + written + (n - read) * 3, at + limit);
-      reserve(want);
-      const r = encoder.encodeInto(str.slice(read), bytes().subarray(sPtr + at + written, sPtr + want));
-      if (r.read === 0) break; // a character wider than the room left under the limit
-      read += r.read;
-      written += r.written;
-    }
-    return written;
-  }
-
-  /**
-   * A query's URL at the start of the input buffer, as put(url, 0) writes it: when it is shorter
-   * than the buffer, straight into the view kept of it, whatever its length: put()'s loop for
-   * short strings costs more than TextEncoder for a crawler's URLs and paths too, and put()'s
-   * other cases cost each isAllowed about 100-150 instructions more (docs/performance.md).
-   */
-  function putUrl(str) {
-    const n = str.length;
-    if (n <= sCap && input !== EMPTY) {
-      const r = encoder.encodeInto(str, input);
-      if (r.read === n) return r.written;
-    }
-    return put(str, 0);
-  }
-
-  /** Copies bytes into the input buffer at byte `at`. */
-  function putBytes(data, at) {
-    reserve(at + data.length);
-    bytes().set(data, sPtr + at);
-  }
-
-  /** Writes numbers as little-endian u32s into the input buffer at byte `at` (already reserved). */
-  function putU32s(values, at) {
-    const h = bytes();
-    for (let i = 0, p = sPtr + at; i < values.length; i++, p += 4) {
-      const v = values[i];
-      h[p] = v;
-      h[p + 1] = v >>> 8;
-      h[p + 2] = v >>> 16;
-      h[p + 3] = v >>> 24;
-    }
-  }
-
-  /** The text result of the last call (`len` bytes; see wasm/src/lib.rs, out_text). */
-  function outText(len) {
-    if (len === 0) return '';
-    // The call before `memory.buffer`: a call into the module may grow the memory, which
-    // detaches the buffer read before it (so it is made after, everywhere below too).
-    const at = w.out_text();
-    return decodeUtf8(new Uint8Array(memory.buffer, at, len));
-  }
-
-  /** A Content-Usage header: one field value, or its field lines (joined with ", ", RFC 9110 section 5.3). */
-  function headerArg(header, where) {
-    if (typeof header === 'string') return header;
-    if (Array.isArray(header) && header.every((h) => typeof h === 'string')) return header.join(', ');
-    throw typeError(where, 'a Content-Usage header must be a string or an array of strings (its field lines)', header);
-  }
-
-  /** The rich module's bindings to `f` (js/rich.js); an Error naming the entry to use when this one has none. */
-  function rich(where, f) {
-    if (withRich === null) {
-      throw new Error(`${PREFIX}${where} is answered by the rich module, which the 'robots-eval/verdict' entry leaves out; import it from 'robots-eval'`);
-    }
-    return withRich(f);
-  }
-
-  /** A Content-Usage header alone: each category's value. */
-  function parseContentUsage(header) {
-    const where = 'parseContentUsage(header)';
-    const value = headerArg(header, where);
-    return rich(where, (b) => b.content_usage(value));
-  }
-
-  // A trap leaves the instance in an unknown state: drop it and turn the trap into an Error.
-  function rethrow(e) {
-    const failure = instanceFailure(e, ', objects parsed before this point must be parsed again');
-    if (failure === null) return e;
-    inst = null;
-    return failure;
-  }
 
   function dialectIndex(name) {
     let i = dialectIndexes.get(name);
@@ -299,6 +96,9 @@ export function defineApi(loadModule, withRich, ai = null) {
   const WITH_SOURCE = Symbol('robots-eval.withSource');
   const COPY_OF = Symbol('robots-eval.copyOf');
   const PARSE = Symbol('robots-eval.parse');
+  const QUERY = Symbol('robots-eval.query');
+  const LIVE = Symbol('robots-eval.live');
+  const RICH_FILE = Symbol('robots-eval.richFile');
   // For js/robots-parser.js, which reaches the package by its name only: see [READ_AGENTS] below.
   const READ_AGENTS = Symbol.for('robots-eval.readAgents');
 
@@ -307,13 +107,10 @@ export function defineApi(loadModule, withRich, ai = null) {
     #inst; // the instance that holds it
     #registered = false; // registered with its instance's FinalizationRegistry
     #sitemaps = null;
-    #diagnostics = null;
-    #records = null;
     #dialect;
-    // What the rich module needs to parse the same file again (its first rich call): the text as
-    // given to the verdict module (a string, or bytes this object owns), its dialect index and size
-    // cap; and then { file, owner }: the rich module's parse (a File of wasm-rich/src/lib.rs) and
-    // the bindings of the instance that holds it.
+    // What the rich module needs to parse the same file again (its first rich call, js/rich-methods.js):
+    // the text as given to the verdict module (a string, or bytes this object owns), its dialect
+    // index and size cap; and then that parse, { file, owner } (freed with this object).
     #text;
     #d;
     #maxBytes;
@@ -346,22 +143,6 @@ export function defineApi(loadModule, withRich, ai = null) {
       this.#maxBytes = maxBytes;
     }
 
-    /**
-     * Calls `f` with the rich module's bindings and its parse of this file (made on the first
-     * call, and again after that instance was reset): explain, diagnostics, records, aiPreferences.
-     */
-    #withFile(where, f) {
-      return rich(where, (b) => {
-        let r = this.#rich;
-        if (r === null || r.owner !== b) {
-          const text = this.#text;
-          const file = typeof text === 'string' ? b.File.parse(text, this.#d, this.#maxBytes) : b.File.parse_bytes(text, this.#d, this.#maxBytes);
-          r = this.#rich = { file, owner: b };
-        }
-        return f(r.file);
-      });
-    }
-
     static [WITH_SOURCE](robots, source, copy = null) {
       robots.#source = source;
       robots.#setOrigin(new URL(source.url).origin);
@@ -372,11 +153,32 @@ export function defineApi(loadModule, withRich, ai = null) {
     /** The site's origin, here and in the module (whose `allowed` compares a URL with it). */
     #setOrigin(origin) {
       this.#origin = origin;
-      if (origin !== null && this.#handle !== 0 && this.#inst === inst) w.set_site(this.#handle, put(origin, 0));
+      if (origin !== null && this.#handle !== 0 && this.#inst === E.current) E.w.set_site(this.#handle, put(origin, 0));
     }
 
     static [COPY_OF](robots) {
       return robots.#copy;
+    }
+
+    /** For js/rich-methods.js: the checked arguments of a query, [url as text, the deciding agent]. */
+    static [QUERY](robots, where, url, agent) {
+      const [, u, a] = robots.#query(where, url, agent);
+      return [u, a];
+    }
+
+    /** For js/rich-methods.js: the check that the object is live. */
+    static [LIVE](robots, where) {
+      robots.#live(where);
+    }
+
+    /**
+     * For js/rich-methods.js: the rich module's parse of this file, made by `parse(text, dialect
+     * index, maxBytes)` on the first call and again when `owner` (the rich instance) changed.
+     */
+    static [RICH_FILE](robots, owner, parse) {
+      let r = robots.#rich;
+      if (r === null || r.owner !== owner) r = robots.#rich = { file: parse(robots.#text, robots.#d, robots.#maxBytes), owner };
+      return r.file;
     }
 
     /**
@@ -407,8 +209,8 @@ export function defineApi(loadModule, withRich, ai = null) {
       for (const r of list) {
         // Objects of an instance dropped after a trap are left out: that instance's memory
         // goes with them.
-        if (r.#handle !== 0 && r.#inst === inst && inst.registry !== null) {
-          inst.registry.register(r, r.#handle, r);
+        if (r.#handle !== 0 && r.#inst === E.current && E.registry !== null) {
+          E.registry.register(r, r.#handle, r);
           r.#registered = true;
         }
       }
@@ -464,31 +266,31 @@ export function defineApi(loadModule, withRich, ai = null) {
         text = isBytes || typeof text !== 'string' ? text.subarray(0, maxBytes + 1) : text.slice(0, maxBytes + 1);
       }
       try {
-        const current = instance();
+        const current = E.instance();
         let len;
         if (typeof text === 'string') {
           len = put(text, 0, maxBytes + 1);
         } else {
           len = text.length;
-          putBytes(text, 0);
+          E.putBytes(text, 0);
         }
         // The rich module parses the same text again when first asked: bytes are copied, so
         // that a caller who reuses their buffer changes neither parse.
         const kept = typeof text === 'string' || owned ? text : text.slice();
-        const robots = new Robots(INTERNAL, w.parse(len, d, maxBytes), current, kept, d, maxBytes);
+        const robots = new Robots(INTERNAL, E.w.parse(len, d, maxBytes), current, kept, d, maxBytes);
         if (origin !== null) robots.#setOrigin(origin);
-        trim();
+        E.trim();
         Robots.#enlist(robots);
         return robots;
       } catch (e) {
-        throw rethrow(e);
+        throw E.rethrow(e);
       }
     }
 
     /** The handle, or the error of a call on a freed object or one of a dropped instance. */
     #live(where) {
       if (this.#handle === 0) throw new Error(`${PREFIX}${where}: this Robots object was freed; parse the file again`);
-      if (this.#inst !== inst) {
+      if (this.#inst !== E.current) {
         throw new Error(`${PREFIX}${where}: this Robots object belonged to a WebAssembly instance that was reset after an internal error; parse the file again`);
       }
       return this.#handle;
@@ -525,7 +327,7 @@ export function defineApi(loadModule, withRich, ai = null) {
       let selection = cache.get(agent);
       if (selection === undefined) {
         const read = this.#readAgent;
-        selection = w.selection(handle, put(read === null ? agent : String(read(agent)), 0));
+        selection = E.w.selection(handle, put(read === null ? agent : String(read(agent)), 0));
         if (agent.length <= 1024) {
           if (cache.size >= 256) cache.clear();
           cache.set(agent, selection);
@@ -536,7 +338,7 @@ export function defineApi(loadModule, withRich, ai = null) {
 
     /**
      * The product token that decides among a list of them (Robots::pick_agent): the first with a
-     * group of its own (a specific selection, pack_selection's kind 1), else the first. A
+     * group of its own (a specific selection: SELECTION_SPECIFIC), else the first. A
      * TypeError for anything but a non-empty array of strings. Only called for an agent that is
      * not a string: a string skips it.
      */
@@ -549,9 +351,9 @@ export function defineApi(loadModule, withRich, ai = null) {
         }
       }
       try {
-        for (const agent of agents) if ((this.#select(handle, agent) & 3) === 1) return agent;
+        for (const agent of agents) if ((this.#select(handle, agent) & SELECTION_KIND_MASK) === SELECTION_SPECIFIC) return agent;
       } catch (e) {
-        throw rethrow(e);
+        throw E.rethrow(e);
       }
       return agents[0];
     }
@@ -564,13 +366,13 @@ export function defineApi(loadModule, withRich, ai = null) {
       try {
         // The selection first: working it out writes the agent where the URL goes.
         const selection = this.#select(handle, agent);
-        verdict = w.allowed(handle, putUrl(url), selection);
+        verdict = E.w.allowed(handle, putUrl(url), selection);
       } catch (e) {
-        throw rethrow(e);
+        throw E.rethrow(e);
       }
-      // Bit 1: the module found the URL not plainly on the file's site (wasm/src/lib.rs, allowed).
-      if (verdict > 1) this.#onSite(url, 'isAllowed(url, agent)');
-      return (verdict & 1) === 1;
+      // OFF_SITE: the module found the URL not plainly on the file's site (wasm/src/lib.rs, allowed).
+      if ((verdict & OFF_SITE) !== 0) this.#onSite(url, 'isAllowed(url, agent)');
+      return (verdict & VERDICT_ALLOWED) !== 0;
     }
 
     /**
@@ -586,32 +388,25 @@ export function defineApi(loadModule, withRich, ai = null) {
       return [handle, url, agent];
     }
 
-    explain(url, agent) {
-      const where = 'explain(url, agent)';
-      [, url, agent] = this.#query(where, url, agent);
-      return this.#withFile(where, (file) => file.explain(url, agent));
+    // The rich module's calls: js/rich-methods.js replaces these ('robots-eval/rich').
+    explain() {
+      throw needsRich('explain(url, agent)');
     }
 
-    aiPreferences(url, agent, options) {
-      const where = 'aiPreferences(url, agent, options)';
-      [, url, agent] = this.#query(where, url, agent);
-      optionsArg(options, where, AI_OPTIONS);
-      const header = options?.header === undefined ? undefined : headerArg(options.header, where);
-      return this.#withFile(where, (file) => file.ai_preferences(url, agent, header));
+    aiPreferences() {
+      throw needsRich('aiPreferences(url, agent, options)');
     }
 
-    /**
-     * "May this crawler use this page for AI?" per purpose, from every signal given (docs/ai-use.md):
-     * the options are checked before the rich module is compiled; a Robots from fetchRobots
-     * brings how robots.txt was fetched.
-     */
-    aiUse(url, agent, options) {
-      const where = 'aiUse(url, agent, options)';
-      [, url, agent] = this.#query(where, url, agent);
-      if (ai === null) return rich(where);
-      const inputs = ai.inputs(options, where);
-      const source = this.#source;
-      return this.#withFile(where, (file) => ai.answer(file, url, agent, inputs, source));
+    aiUse() {
+      throw needsRich('aiUse(url, agent, options)');
+    }
+
+    get records() {
+      throw needsRich('records');
+    }
+
+    get diagnostics() {
+      throw needsRich('diagnostics');
     }
 
     table(urls, agents, options) {
@@ -641,7 +436,7 @@ export function defineApi(loadModule, withRich, ai = null) {
         // The input: the agents' packed selections and the URLs' byte lengths (little-endian
         // u32s), then the URLs.
         const head = 4 * (cols + rows);
-        reserve(head);
+        E.reserve(head);
         let at = head;
         // ASCII URLs (the usual case) go in with one TextEncoder call for all of them: their
         // byte lengths are then their lengths. Any other character makes the UTF-8 longer than
@@ -657,13 +452,13 @@ export function defineApi(loadModule, withRich, ai = null) {
             at += len;
           }
         }
-        putU32s(selections, 0);
-        putU32s(lengths, 4 * cols);
+        E.putU32s(selections, 0);
+        E.putU32s(lengths, 4 * cols);
         // The first query of a crawler compiles its rule set, which may grow the memory.
-        offSite = w.table(handle, rows, cols);
-        cells = new Uint32Array(memory.buffer, w.out_u32(), rows * cols);
+        offSite = E.w.table(handle, rows, cols);
+        cells = E.u32s(rows * cols);
       } catch (e) {
-        throw rethrow(e);
+        throw E.rethrow(e);
       }
       // The module found some URL not plainly on the file's site (wasm/src/lib.rs, table): the
       // URL parser settles them, and the first that is not on it is the error. (A URL as the
@@ -680,15 +475,15 @@ export function defineApi(loadModule, withRich, ai = null) {
         const why = new Array(cols);
         for (let c = 0; c < cols; c++, k++) {
           const cell = cells[k];
-          a[c] = (cell & 1) === 1;
-          why[c] = reasonNames[(cell >>> 1) & 7];
-          l[c] = cell >>> 4;
+          a[c] = (cell & VERDICT_ALLOWED) !== 0;
+          why[c] = reasonNames[(cell >>> VERDICT_REASON_SHIFT) & VERDICT_REASON_MASK];
+          l[c] = cell >>> VERDICT_LINE_SHIFT;
         }
         allowed[r] = a;
         lines[r] = l;
         reasons[r] = why;
       }
-      trim(cells.length * 4);
+      E.trim(cells.length * 4);
       const table = { urls, agents, allowed, lines, reasons };
       // The preference columns: each cell's aiPreferences(url, agent).
       if (options?.ai === true) table.ai = urls.map((url) => agents.map((agent) => this.aiPreferences(url, agent)));
@@ -699,10 +494,10 @@ export function defineApi(loadModule, withRich, ai = null) {
       const handle = this.#live('crawlDelay(agent)');
       if (typeof agent !== 'string') agent = this.#pick(handle, agent, 'crawlDelay(agent)');
       try {
-        const delay = w.crawl_delay(handle, put(agent, 0));
+        const delay = E.w.crawl_delay(handle, put(agent, 0));
         return Number.isNaN(delay) ? undefined : delay;
       } catch (e) {
-        throw rethrow(e);
+        throw E.rethrow(e);
       }
     }
 
@@ -710,11 +505,11 @@ export function defineApi(loadModule, withRich, ai = null) {
       let handle;
       [handle, url, agent] = this.#query('isExplicitlyDisallowed(url, agent)', url, agent);
       try {
-        // Only a group naming the agent itself (a specific selection: pack_selection's kind 1).
+        // Only a group naming the agent itself (a specific selection).
         const selection = this.#select(handle, agent);
-        return (selection & 3) === 1 && w.allowed(handle, put(url, 0), selection) === 0;
+        return (selection & SELECTION_KIND_MASK) === SELECTION_SPECIFIC && (E.w.allowed(handle, put(url, 0), selection) & VERDICT_ALLOWED) === 0;
       } catch (e) {
-        throw rethrow(e);
+        throw E.rethrow(e);
       }
     }
 
@@ -722,50 +517,33 @@ export function defineApi(loadModule, withRich, ai = null) {
       const handle = this.#live('requestRate(agent)');
       if (typeof agent !== 'string') agent = this.#pick(handle, agent, 'requestRate(agent)');
       try {
-        const seconds = w.request_rate(handle, put(agent, 0));
+        const seconds = E.w.request_rate(handle, put(agent, 0));
         if (Number.isNaN(seconds)) return undefined;
-        return { requests: new Uint32Array(memory.buffer, w.out_u32(), 1)[0], seconds };
+        return { requests: E.u32s(1)[0], seconds };
       } catch (e) {
-        throw rethrow(e);
+        throw E.rethrow(e);
       }
     }
 
     get host() {
       const handle = this.#live('host');
       try {
-        const len = w.host(handle);
-        return len === 0 ? null : outText(len - 1);
+        const len = E.w.host(handle);
+        return len === 0 ? null : E.text(len - 1);
       } catch (e) {
-        throw rethrow(e);
+        throw E.rethrow(e);
       }
-    }
-
-    get records() {
-      const where = 'records';
-      this.#live(where);
-      this.#records ??= this.#withFile(where, (file) => file.records()).map((r) => {
-        if (r.agents !== null) Object.freeze(r.agents);
-        return Object.freeze(r);
-      });
-      return this.#records.slice();
     }
 
     get sitemaps() {
       const handle = this.#live('sitemaps');
       try {
         // Each URL after a '\n' (wasm/src/lib.rs, sitemaps).
-        this.#sitemaps ??= outText(w.sitemaps(handle)).split('\n').slice(1);
+        this.#sitemaps ??= E.text(E.w.sitemaps(handle)).split('\n').slice(1);
       } catch (e) {
-        throw rethrow(e);
+        throw E.rethrow(e);
       }
       return this.#sitemaps.slice();
-    }
-
-    get diagnostics() {
-      const where = 'diagnostics';
-      this.#live(where);
-      this.#diagnostics ??= this.#withFile(where, (file) => file.diagnostics()).map(Object.freeze);
-      return this.#diagnostics.slice();
     }
 
     /** The dialect the file was parsed with. */
@@ -778,9 +556,9 @@ export function defineApi(loadModule, withRich, ai = null) {
     get truncated() {
       const handle = this.#live('truncated');
       try {
-        return w.truncated(handle) === 1;
+        return E.w.truncated(handle) === 1;
       } catch (e) {
-        throw rethrow(e);
+        throw E.rethrow(e);
       }
     }
 
@@ -794,7 +572,7 @@ export function defineApi(loadModule, withRich, ai = null) {
       const handle = this.#handle;
       if (handle === 0) return;
       this.#handle = 0;
-      this.#sitemaps = this.#diagnostics = this.#records = this.#selections = null;
+      this.#sitemaps = this.#selections = null;
       const r = this.#rich;
       if (r !== null) {
         this.#rich = null;
@@ -805,11 +583,11 @@ export function defineApi(loadModule, withRich, ai = null) {
       }
       const owner = this.#inst;
       if (this.#registered) owner.registry.unregister(this);
-      if (owner === inst) {
+      if (owner === E.current) {
         try {
-          w.robots_free(handle);
+          E.w.robots_free(handle);
         } catch (e) {
-          throw rethrow(e);
+          throw E.rethrow(e);
         }
       }
     }
@@ -822,10 +600,7 @@ export function defineApi(loadModule, withRich, ai = null) {
   // The size of the module's memory in bytes: for the package's own memory tests and for
   // diagnosing leaks; not part of the semver-stable API.
   Object.defineProperty(Robots, Symbol.for('robots-eval.memoryBytes'), {
-    get() {
-      instance();
-      return memory.buffer.byteLength;
-    },
+    get: E.memoryBytes,
   });
 
   // `using robots = Robots.parse(...)` (explicit resource management) where the runtime has it.
@@ -840,12 +615,15 @@ export function defineApi(loadModule, withRich, ai = null) {
   const core = {
     dialectIndex,
     urlArg,
-    rethrow,
+    rethrow: E.rethrow,
+    query: (robots, where, url, agent) => Robots[QUERY](robots, where, url, agent),
+    live: (robots, where) => Robots[LIVE](robots, where),
+    richFile: (robots, owner, parse) => Robots[RICH_FILE](robots, owner, parse),
     /** Robots.parse of text this package owns (a fetched body): kept without a copy. */
     parseOwned: (text, options) => Robots[PARSE](text, options, true),
     withSource: (robots, source, copy) => Robots[WITH_SOURCE](robots, source, copy),
     copyOf: (robots) => Robots[COPY_OF](robots),
   };
 
-  return { Robots, parseContentUsage, [CORE]: core };
+  return { Robots, [CORE]: core };
 }

@@ -1,18 +1,20 @@
 #!/usr/bin/env node
-// Builds the npm package into pkg/: the core compiled to two wasm modules (wasm/: the verdict
-// module, every user's; wasm-rich/: explanations, lint, records, AI preferences, META tags and
-// X-Robots-Tag, compiled by the package on first use), wasm-bindgen's `--target web` glue turned
-// into a factory (so a trapped instance can be replaced), wasm-opt -O3
-// (scripts/wasm-opt-passes.mjs; npm binaryen, never Debian's), the verdict module's checks
-// (numbers-only exports, no imports), the core's names read from the rich module, the
-// hand-written wrapper from js/ (minified: whitespace and syntax) for each entry ('robots-eval',
-// 'robots-eval/verdict') and runtime, CommonJS builds, types, and each module's gzip budget.
+// Builds the npm package into pkg/: the core compiled to three wasm modules (wasm/: the verdict
+// module, every user's; wasm-policy/: the fetch policy; wasm-rich/: explanations, lint, records,
+// AI preferences, META tags and X-Robots-Tag, compiled by the package on first use), the rich
+// module's wasm-bindgen `--target web` glue turned into a factory (so a trapped instance can be
+// replaced), wasm-opt -O3 (scripts/wasm-opt-passes.mjs; npm binaryen, never Debian's), the
+// numbers-only modules' checks (no imports, one result per export), the core's names and the
+// boundary's numbers read from the rich module, the hand-written wrapper from js/ (minified:
+// whitespace and syntax) for each entry ('robots-eval', 'robots-eval/verdict', 'robots-eval/rich')
+// and runtime, CommonJS builds, types, and the budgets: each module's gzip, and the parse +
+// isAllowed app's (tests/js/bundle-app.mjs).
 //
 //   node scripts/build-pkg.mjs           release build (what is published)
-//   node scripts/build-pkg.mjs --debug   debug build: std + console_error_panic_hook, no wasm-opt
+//   node scripts/build-pkg.mjs --debug   debug build: std (+ console_error_panic_hook in the rich module), no wasm-opt
 
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
@@ -29,18 +31,20 @@ function run(cmd, args, env = {}) {
   execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 }
 
-// The two modules (docs/architecture.md, "Two modules"): the verdict module (wasm/: parse and every
-// per-URL answer, the fetch policy), which every user compiles on the first parse, and the rich
-// module (wasm-rich/: explanations, diagnostics, records, AI preferences, META tags and
-// X-Robots-Tag), compiled by js/rich.js only when first asked. Each has its own gzip budget.
-// `hot`: the verdict module's boundary rules apply (numbers-only exports, no imports: step 5).
+// The three modules (docs/architecture.md, "The wasm boundary: three modules"): the verdict
+// module (wasm/: parse and every per-URL answer), which every user compiles on the first parse,
+// the policy module (wasm-policy/: the fetch policy, on the first fetchRobots) and the rich module
+// (wasm-rich/: explanations, diagnostics, records, AI preferences, META tags and X-Robots-Tag),
+// compiled only when first asked. Each has its own gzip budget. `hot`: a numbers-only module
+// (plain exports, no wasm-bindgen; no imports and one result per export: step 5); `glue`: the
+// rich module's wasm-bindgen glue, as the stage names it.
 // `buildOnly`: exports asked at build time only (step 6), dropped from the shipped module.
 // `lengthName`: the constant that gives js/load-file.js the module's byte length (step 7).
 // The rich budget: 64 KB before aiUse; the AI-use resolver (tdmrep.json through serde_json, the
 // trace and its notes, the operator table) added about 42 KB gzip, paid only by the first rich call.
 const MODULES = [
-  { crate: 'robots-eval-wasm', name: 'robots_eval', glue: 'glue.js', embedded: 'wasm-embedded.js', lengthName: 'ROBOTS_WASM_LENGTH', budget: 30 * 1024, hot: true, buildOnly: [] },
-  { crate: 'robots-eval-policy-wasm', name: 'robots_eval_policy', glue: 'policy-glue.js', embedded: 'policy-embedded.js', lengthName: 'POLICY_WASM_LENGTH', budget: 10 * 1024, hot: true, buildOnly: [] },
+  { crate: 'robots-eval-wasm', name: 'robots_eval', glue: null, embedded: 'wasm-embedded.js', lengthName: 'ROBOTS_WASM_LENGTH', budget: 30 * 1024, hot: true, buildOnly: [] },
+  { crate: 'robots-eval-policy-wasm', name: 'robots_eval_policy', glue: null, embedded: 'policy-embedded.js', lengthName: 'POLICY_WASM_LENGTH', budget: 10 * 1024, hot: true, buildOnly: [] },
   { crate: 'robots-eval-rich-wasm', name: 'robots_eval_rich', glue: 'rich-glue.js', embedded: 'rich-embedded.js', lengthName: 'RICH_WASM_LENGTH', budget: 104 * 1024, hot: false, buildOnly: ['names'] },
 ];
 
@@ -65,104 +69,74 @@ const stage = join(tmp, 'stage');
 mkdirSync(stage, { recursive: true });
 
 /**
- * Steps 3-5 for one module: its JS glue, the optimised .wasm in pkg/, the glue as a factory in
- * the stage, the checks. Returns the .wasm's bytes and, for a release build, the module as
- * wasm-bindgen made it (before any export was dropped).
+ * Steps 3-5 for one module: the optimised .wasm in pkg/, the rich module's glue as a factory in
+ * the stage, the checks. Returns the .wasm's bytes and, for the rich module's release build, the
+ * module as wasm-bindgen made it (before the build-only exports were dropped).
  */
 function buildModule({ crate, name, glue: glueFile, buildOnly, hot }) {
   const built = join(root, 'target', 'wasm32-unknown-unknown', debug ? 'debug' : 'release', `${crate.replaceAll('-', '_')}.wasm`);
   const out = join(tmp, name);
-
-  // 3. The JS glue, and the optimised .wasm.
-  run('wasm-bindgen', ['--target', 'web', '--out-dir', out, '--out-name', name, built, ...(debug ? ['--debug', '--keep-debug'] : [])]);
-
   const wasmOut = join(pkg, `${name}_bg.wasm`);
-  const bindgenOut = join(out, `${name}_bg.wasm`);
+  const wasmOpt = join(root, 'node_modules', '.bin', 'wasm-opt');
+  const strip = ['--strip-debug', '--strip-producers', '--strip-target-features'];
   let asBuilt = null;
-  if (debug) {
-    copyFileSync(bindgenOut, wasmOut);
-  } else if (!hot) {
-    // The rich module: its imports are real (serde-wasm-bindgen builds JS objects), and it is
-    // compiled on first use, so none of the verdict module's boundary work applies.
-    asBuilt = readFileSync(bindgenOut);
-    let shipped = asBuilt;
-    for (const exportName of buildOnly) {
-      shipped = dropExport(shipped, exportName, null);
-      if (shipped === null) throw new Error(`unexpected wasm-bindgen output (no ${exportName} export): update build-pkg.mjs`);
-    }
-    writeFileSync(bindgenOut, shipped);
-    run(join(root, 'node_modules', '.bin', 'wasm-opt'), [bindgenOut, ...wasmOptPasses(), '--strip-debug', '--strip-producers', '--strip-target-features', '-o', wasmOut]);
-  } else {
-    const wasmOpt = join(root, 'node_modules', '.bin', 'wasm-opt');
-    // -O3, with rustc's inlining kept: see scripts/wasm-opt-passes.mjs.
-    const passes = wasmOptPasses();
-    // wasm-bindgen exports its JS function __wbindgen_init_externref_table (an import) again as
-    // __wbindgen_start, for the glue to call once. V8 cannot call an exported import through its
-    // generic JS-to-wasm wrapper: it compiled a wrapper for it with TurboFan inside every
-    // `new WebAssembly.Module`, and one more import wrapper. Without that export (the glue calls the
-    // JS function itself, step 4) wasm-opt drops the import too: compile + instantiate 0.2-0.35 ms
-    // shorter (medians of 31-41 fresh processes).
-    asBuilt = dropExport(readFileSync(bindgenOut), '__wbindgen_start', '__wbindgen_init_externref_table');
-    if (asBuilt === null) throw new Error(`unexpected wasm-bindgen output for ${name} (__wbindgen_start is not the externref table init): update build-pkg.mjs`);
-    // Engine::names is asked once, here at build time (step 6), from the module as wasm-bindgen
-    // made it; the shipped module goes without it (its JSON and tables: about 300 B of gzip).
-    let shipped = asBuilt;
-    for (const exportName of buildOnly) {
-      shipped = dropExport(shipped, exportName, null);
-      if (shipped === null) throw new Error(`unexpected wasm-bindgen output (no ${exportName} export): update build-pkg.mjs`);
-    }
-    writeFileSync(bindgenOut, shipped);
-    // The one import left is wasm-bindgen's throw, which its export shims call only for a null
-    // `this` or a re-entrant call on the Engine: the wrapper (js/robots.js) never frees
-    // their Engine and the modules call no JS, so neither can happen. But a JS function import
-    // costs V8 an import wrapper compiled with TurboFan in every `new WebAssembly.Module` (0.2 ms
-    // for a module of one function, 0.73 ms with one import). --remove-imports turns its calls
-    // into nothing; each is followed by `unreachable` (Rust's throw returns `!`), so such a call
-    // would trap, and the wrapper turns a trap into an Error and a fresh instance. Only
-    // wasm-bindgen's throw may be removed this way (and the externref table init, which nothing
-    // in the module calls once its export is gone):
-    const bindgenImports = WebAssembly.Module.imports(new WebAssembly.Module(asBuilt)).map((i) => i.name);
-    const others = bindgenImports.filter((n) => !/^__wbg___wbindgen_throw_[0-9a-f]+$|^__wbindgen_init_externref_table$/.test(n));
-    if (others.length > 0) throw new Error(`${name}_bg.wasm imports more than wasm-bindgen's throw and externref table init: ${others.join(', ')}`);
-    run(wasmOpt, [bindgenOut, '--remove-imports', ...passes, '--strip-debug', '--strip-producers', '--strip-target-features', '-o', wasmOut]);
-  }
 
-  // 4. wasm-bindgen's glue keeps its instance in module-level variables and can be initialised
-  //    only once. Wrapping it in a factory lets the wrapper build a fresh instance after a trap.
-  //    The async init (fetch + import.meta.url) is dropped: initialisation is always synchronous.
-  let glue = readFileSync(join(out, `${name}.js`), 'utf8');
-  const asyncStart = glue.indexOf('async function __wbg_load(');
-  const syncStart = glue.indexOf('function initSync(');
-  const initEnd = glue.indexOf('let __wbg_init_promise;');
-  if (asyncStart < 0 || syncStart < asyncStart || initEnd < syncStart) throw new Error('unexpected wasm-bindgen glue layout: update build-pkg.mjs');
-  const exported = [...glue.matchAll(/^export (?:class|function) (\w+)/gm)].map((m) => m[1]);
-  glue = glue.slice(0, asyncStart) + glue.slice(syncStart, initEnd);
-  glue = glue.replace(/^export (class|function) /gm, '$1 ').replace(/^\/\* @ts-self-types=.*\n/m, '');
-  if (!debug && hot) {
-    // The release module no longer exports __wbindgen_start (step 3): call what it was,
-    // wasm-bindgen's own JS function that fills the externref table, directly.
-    const start = 'wasm.__wbindgen_start();';
-    if (glue.split(start).length !== 2) throw new Error('unexpected wasm-bindgen glue layout: update build-pkg.mjs');
-    glue = glue.replace(start, `__wbg_get_imports()['./${name}_bg.js'].__wbindgen_init_externref_table();`);
+  if (hot) {
+    // 3. The numbers-only modules (wasm/, wasm-policy/) are plain exports of numbers, with no
+    //    wasm-bindgen and no glue: js/engine.js instantiates them with no imports and calls their
+    //    exports directly (docs/architecture.md, "Plain exports"). -O3, with rustc's inlining
+    //    kept: see scripts/wasm-opt-passes.mjs.
+    if (debug) copyFileSync(built, wasmOut);
+    else run(wasmOpt, [built, ...wasmOptPasses(), ...strip, '-o', wasmOut]);
+  } else {
+    // 3. The rich module: wasm-bindgen's JS glue (its imports are real: serde-wasm-bindgen builds
+    //    JS objects), and the optimised .wasm.
+    run('wasm-bindgen', ['--target', 'web', '--out-dir', out, '--out-name', name, built, ...(debug ? ['--debug', '--keep-debug'] : [])]);
+    const bindgenOut = join(out, `${name}_bg.wasm`);
+    if (debug) {
+      copyFileSync(bindgenOut, wasmOut);
+    } else {
+      // Its build-only exports (names, step 6) are asked of the module as wasm-bindgen made it,
+      // and dropped from the shipped one.
+      asBuilt = readFileSync(bindgenOut);
+      let shipped = asBuilt;
+      for (const exportName of buildOnly) {
+        shipped = dropExport(shipped, exportName, null);
+        if (shipped === null) throw new Error(`unexpected wasm-bindgen output (no ${exportName} export): update build-pkg.mjs`);
+      }
+      writeFileSync(bindgenOut, shipped);
+      run(wasmOpt, [bindgenOut, ...wasmOptPasses(), ...strip, '-o', wasmOut]);
+    }
+
+    // 4. wasm-bindgen's glue keeps its instance in module-level variables and can be initialised
+    //    only once. Wrapping it in a factory lets js/engine.js build a fresh instance after a trap.
+    //    The async init (fetch + import.meta.url) is dropped: initialisation is always synchronous.
+    let glue = readFileSync(join(out, `${name}.js`), 'utf8');
+    const asyncStart = glue.indexOf('async function __wbg_load(');
+    const syncStart = glue.indexOf('function initSync(');
+    const initEnd = glue.indexOf('let __wbg_init_promise;');
+    if (asyncStart < 0 || syncStart < asyncStart || initEnd < syncStart) throw new Error('unexpected wasm-bindgen glue layout: update build-pkg.mjs');
+    const exported = [...glue.matchAll(/^export (?:class|function) (\w+)/gm)].map((m) => m[1]);
+    glue = glue.slice(0, asyncStart) + glue.slice(syncStart, initEnd);
+    glue = glue.replace(/^export (class|function) /gm, '$1 ').replace(/^\/\* @ts-self-types=.*\n/m, '');
+    if (/import\.meta|^export /m.test(glue)) throw new Error('unexpected wasm-bindgen glue layout: update build-pkg.mjs');
+    glue = `// Generated by scripts/build-pkg.mjs from wasm-bindgen ${execFileSync('wasm-bindgen', ['--version']).toString().trim()} --target web output.\n` +
+      `export function createBindings() {\n${glue}\nreturn { ${[...exported, 'initSync'].join(', ')} };\n}\n`;
+    writeFileSync(join(stage, glueFile), glue);
   }
-  if (/import\.meta|^export /m.test(glue)) throw new Error('unexpected wasm-bindgen glue layout: update build-pkg.mjs');
-  glue = `// Generated by scripts/build-pkg.mjs from wasm-bindgen ${execFileSync('wasm-bindgen', ['--version']).toString().trim()} --target web output.\n` +
-    `export function createBindings() {\n${glue}\nreturn { ${[...exported, 'initSync'].join(', ')} };\n}\n`;
-  writeFileSync(join(stage, glueFile), glue);
   const wasm = readFileSync(wasmOut);
 
-  // 5. The module's checks. Every export of a release module returns at most one value: V8
-  //    compiles an optimised JS-to-wasm wrapper, when the module is compiled, for each export
-  //    signature that returns more (what wasm-bindgen emits for a returned string or vector), and
-  //    five of them doubled `new WebAssembly.Module`; numbers-only exports share the generic
-  //    wrapper. And it imports nothing (each import costs a wasm-to-JS wrapper compiled with
-  //    TurboFan; see step 3 and wasm/src/lib.rs).
+  // 5. The module's checks. Every export of a numbers-only release module returns at most one
+  //    value: V8 compiles an optimised JS-to-wasm wrapper, when the module is compiled, for each
+  //    export signature that returns more, and five of them doubled `new WebAssembly.Module`;
+  //    numbers-only exports share the generic wrapper. And it imports nothing (each import costs
+  //    a wasm-to-JS wrapper compiled with TurboFan).
   const imports = WebAssembly.Module.imports(new WebAssembly.Module(wasm)).map((i) => i.name);
   console.log(`${name}_bg.wasm imports: ${hot ? imports.join(', ') || 'nothing' : imports.length}`);
   if (!debug && hot) {
     const multiValue = multiValueExports(wasm);
     if (multiValue.length > 0) throw new Error(`these exports of ${name}_bg.wasm return more than one value: ${multiValue.join(', ')}`);
-    if (imports.length > 0) throw new Error(`${name}_bg.wasm imports ${imports.join(', ')}: it should import nothing (step 3)`);
+    if (imports.length > 0) throw new Error(`${name}_bg.wasm imports ${imports.join(', ')}: it should import nothing`);
   }
   return { wasm, asBuilt };
 }
@@ -176,11 +150,14 @@ const rich = MODULES.findIndex((m) => m.buildOnly.includes('names'));
 const { createBindings } = await import(pathToFileURL(join(stage, MODULES[rich].glue)).href);
 const bindings = createBindings();
 bindings.initSync({ module: new WebAssembly.Module(built[rich].asBuilt ?? built[rich].wasm) });
-const names = bindings.names();
-const { dialects, reasons } = names;
+const { dialects, reasons, protocol } = bindings.names();
 // js/robots.js passes index 0 when no dialect is given: the default must come first.
-if (dialects?.[0] !== 'rfc9309' || reasons?.length !== 5) throw new Error(`unexpected names from the module: ${JSON.stringify(names)}`);
-writeFileSync(join(stage, 'names.js'), `// Generated by scripts/build-pkg.mjs from the rich module's names() (wasm-rich/src/lib.rs).\nexport default ${JSON.stringify(names)};\n`);
+if (dialects?.[0] !== 'rfc9309' || reasons?.length !== 5) throw new Error(`unexpected names from the module: ${JSON.stringify({ dialects, reasons })}`);
+writeFileSync(join(stage, 'names.js'), `// Generated by scripts/build-pkg.mjs from the rich module's names() (wasm-rich/src/lib.rs).\nexport default ${JSON.stringify({ dialects, reasons })};\n`);
+// The numbers of the numbers-only modules' protocol (wasm-boundary/src/lib.rs, PROTOCOL), one
+// constant each (esbuild writes their values where they are used).
+if (!Array.isArray(protocol) || !protocol.some(([n]) => n === 'NONE')) throw new Error(`unexpected protocol from the module: ${JSON.stringify(protocol)}`);
+writeFileSync(join(stage, 'protocol.js'), `// Generated by scripts/build-pkg.mjs from robots-eval-boundary's PROTOCOL (wasm-boundary/src/lib.rs), through the rich module's names().\n${protocol.map(([n, v]) => `export const ${n} = ${v};\n`).join('')}`);
 
 /** An unsigned LEB128's bytes. */
 function lebBytes(n) {
@@ -278,7 +255,7 @@ function multiValueExports(bytes) {
 // 7. The wrapper and its entry (js/), the embedded wasm, types. The entry is bundled once for each
 //    way of obtaining the compiled module (js/load-*.js, copied to load.js before each bundle),
 //    into one file each: one module to load instead of five is a measurable part of the cold start.
-for (const f of ['common.js', 'robots.js', 'fetch.js', 'rich.js', 'rules.js', 'index.js', 'verdict.js', 'wasm-text.js']) copyFileSync(join(root, 'js', f), join(stage, f));
+for (const f of ['common.js', 'engine.js', 'robots.js', 'fetch.js', 'fetch-ai-use.js', 'rich.js', 'rich-methods.js', 'rules.js', 'index.js', 'verdict.js', 'wasm-text.js']) copyFileSync(join(root, 'js', f), join(stage, f));
 // The embedded builds carry each .wasm as text (js/wasm-text.js), decoded by js/wasm-text.wat,
 // whose bytes js/wasm-text.js holds: checked against wasm-as's.
 const { encodeWasmText, decodeWasmText } = await import(pathToFileURL(join(root, 'js', 'wasm-text.js')).href);
@@ -299,8 +276,10 @@ MODULES.forEach((m, i) => {
 writeFileSync(join(stage, 'wasm-lengths.js'), `// Generated by scripts/build-pkg.mjs: the byte length of each .wasm.\n${MODULES.map((m, i) => `export const ${m.lengthName} = ${built[i].wasm.length};\n`).join('')}`);
 copyFileSync(join(root, 'js', 'index.d.ts'), join(pkg, 'index.d.ts'));
 copyFileSync(join(root, 'js', 'index.d.ts'), join(pkg, 'index.d.cts'));
-copyFileSync(join(root, 'js', 'verdict.d.ts'), join(pkg, 'verdict.d.ts'));
-copyFileSync(join(root, 'js', 'verdict.d.ts'), join(pkg, 'verdict.d.cts'));
+for (const t of ['verdict', 'rich']) {
+  copyFileSync(join(root, 'js', `${t}.d.ts`), join(pkg, `${t}.d.ts`));
+  copyFileSync(join(root, 'js', `${t}.d.ts`), join(pkg, `${t}.d.cts`));
+}
 const esbuild = join(root, 'node_modules', '.bin', 'esbuild');
 // The command (package.json "bin"): it imports the package by name (left external: the same
 // module the library's users get); its sitemap reader's XML parser (saxes, a devDependency) is
@@ -324,7 +303,7 @@ const bundle = (entry, load, out, format, extra = []) => {
   // entry's top-level calls (js/index.js, js/verdict.js).
   const file = join(pkg, out);
   let marked = 0;
-  const text = readFileSync(file, 'utf8').replace(/((?:^|[\s,;])(?:var |let |const )?\w+=)(defineApi|defineFetch|defineRobotRules|member)\(/g, (_, head, fn) => {
+  const text = readFileSync(file, 'utf8').replace(/((?:^|[\s,;])(?:var |let |const )?\w+=)(defineApi|defineFetch|defineFetchAiUse|defineRichMethods|defineRobotRules|defineEngine|member)\(/g, (_, head, fn) => {
     marked++;
     return `${head}/* @__PURE__ */ ${fn}(`;
   });
@@ -332,8 +311,8 @@ const bundle = (entry, load, out, format, extra = []) => {
   if (['index', 'verdict'].includes(entry) && marked < 4) throw new Error(`${out}: ${marked} of the entry's pure calls found (4 or more expected): update build-pkg.mjs`);
   writeFileSync(file, text);
 };
-// The glue of the modules compiled on first use, for Node's entries to require then (js/load-file.js).
-for (const m of MODULES.filter((m) => m.name !== 'robots_eval')) {
+// The glue of the rich module, compiled on first use, for Node's entries to require then (js/load-file.js).
+for (const m of MODULES.filter((m) => m.glue !== null)) {
   run(esbuild, [join(stage, m.glue), '--bundle', '--format=cjs', '--platform=neutral', '--target=es2022', '--legal-comments=none',
     '--minify-whitespace', '--minify-syntax', '--line-limit=120', `--outfile=${join(pkg, m.glue.replace(/\.js$/, '.cjs'))}`, '--log-level=warning']);
 }
@@ -347,17 +326,20 @@ for (const [entry, prefix] of [['index', ''], ['verdict', 'verdict-']]) {
   bundle(entry, 'file', `${prefix}node.cjs`, 'cjs', ['--define:import.meta.dirname=__dirname']);
   bundle(entry, 'workerd', `${prefix}workerd.js`, 'esm');
 }
-// The robots-parser compatible entry (robots-eval/robots-parser): it imports the package by name
-// (so it shares the runtime's entry and instance), and is bundled alone, in both formats; in
-// CommonJS require() returns the function itself, as robots-parser's.
+// The entries that import the package by name (so they share the runtime's entry and instance),
+// each bundled alone, in both formats: 'robots-eval/rich' (Robots' rich calls installed) and
+// 'robots-eval/robots-parser' (in CommonJS require() returns the function itself, as robots-parser's).
 const compatSizes = {};
-for (const [out, format, extra] of [['robots-parser.js', 'esm', []], ['robots-parser.cjs', 'cjs', ['--footer:js=module.exports = module.exports.default;']]]) {
-  run(esbuild, [join(root, 'js', 'robots-parser.js'), '--bundle', `--format=${format}`, '--platform=neutral', '--target=es2022',
-    '--external:robots-eval', '--legal-comments=none', '--minify-whitespace', '--minify-syntax', '--line-limit=120',
-    `--outfile=${join(pkg, out)}`, '--log-level=warning', ...extra]);
-  const code = readFileSync(join(pkg, out));
-  compatSizes[out] = { raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
-  console.log(`${out}: ${code.length} B raw, ${compatSizes[out].gzip} B gzip (imports robots-eval)`);
+for (const [source, name, cjsExtra] of [['rich-entry.js', 'rich', []],
+  ['robots-parser.js', 'robots-parser', ['--footer:js=module.exports = module.exports.default;']]]) {
+  for (const [out, format, extra] of [[`${name}.js`, 'esm', []], [`${name}.cjs`, 'cjs', cjsExtra]]) {
+    run(esbuild, [join(root, 'js', source), '--bundle', `--format=${format}`, '--platform=neutral', '--target=es2022',
+      '--external:robots-eval', '--legal-comments=none', '--minify-whitespace', '--minify-syntax', '--line-limit=120',
+      `--outfile=${join(pkg, out)}`, '--log-level=warning', ...extra]);
+    const code = readFileSync(join(pkg, out));
+    compatSizes[out] = { raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
+    console.log(`${out}: ${code.length} B raw, ${compatSizes[out].gzip} B gzip (imports robots-eval)`);
+  }
 }
 for (const f of ['robots-parser.d.ts', 'robots-parser.d.cts']) copyFileSync(join(root, 'js', f), join(pkg, f));
 
@@ -376,6 +358,32 @@ MODULES.forEach((m, i) => {
     over = true;
   }
 });
+// The app the budget is about (tests/js/bundle-app.mjs): parse + isAllowed, bundled for the
+// browser by esbuild --minify, from the main entry and from 'robots-eval/verdict'; each within
+// APP_BUDGET gzip, and without the rich module. The package is reached through a link in a
+// scratch node_modules (--preserve-symlinks: the entries that import 'robots-eval' by name find
+// it there), as an app that installed it would.
+{
+  const { appBundleBytes, APP_ENTRIES, BUDGET: APP_BUDGET } = await import(pathToFileURL(join(root, 'tests', 'js', 'bundle-app.mjs')).href);
+  const appDir = join(tmp, 'app');
+  mkdirSync(join(appDir, 'node_modules'), { recursive: true });
+  symlinkSync(root, join(appDir, 'node_modules', 'robots-eval'));
+  const richText = encodeWasmText(readFileSync(join(pkg, 'robots_eval_rich_bg.wasm'))).text;
+  const richMarker = richText.slice(richText.length >> 1, (richText.length >> 1) + 64);
+  for (const entry of APP_ENTRIES) {
+    const { text, gzip } = appBundleBytes(appDir, esbuild, entry, ['--preserve-symlinks']);
+    sizes[`app (${entry})`] = { raw: text.length, gzip, budget: APP_BUDGET };
+    console.log(`parse + isAllowed app from '${entry}' (esbuild --minify, browser): ${text.length} B raw, ${gzip} B gzip (${kb(gzip)}); budget ${kb(APP_BUDGET)} gzip`);
+    if (text.includes(richMarker)) {
+      console.error(`FAIL: the parse + isAllowed app from '${entry}' carries the rich module`);
+      over = true;
+    }
+    if (!debug && gzip > APP_BUDGET) {
+      console.error(`FAIL: the parse + isAllowed app from '${entry}' is ${kb(gzip)} gzip, over its ${kb(APP_BUDGET)} budget`);
+      over = true;
+    }
+  }
+}
 // The embedded entries as a page without a bundler downloads them (the modules inside).
 for (const entry of ['index.js', 'verdict.js']) {
   const text = readFileSync(join(pkg, entry));

@@ -17,7 +17,7 @@ if (!existsSync(medium)) {
   process.exit(0);
 }
 const at = process.argv.indexOf('--baseline');
-const builds = { 'this build': await import('robots-eval') };
+const builds = { 'this build': await import('robots-eval/rich') };
 if (at > 0) builds.baseline = await import(pathToFileURL(join(resolve(process.argv[at + 1]), 'node.js')).href);
 const text = readFileSync(medium, 'utf8');
 const html = '<html><head><meta name="robots" content="noindex, max-snippet:20"><meta name="googlebot" content="nofollow, unavailable_after: 2030-01-01">' +

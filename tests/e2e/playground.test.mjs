@@ -139,7 +139,10 @@ async function shoot(p, file) {
 
 before(async () => {
   buildWww({ quiet: true });
-  ({ Robots } = await import('../../pkg/node.js'));
+  // The package's answers the page is checked against, rich calls included (what 'robots-eval/rich' installs).
+  const pkg = await import('../../pkg/node.js');
+  pkg.installRich();
+  ({ Robots } = pkg);
   ({ server, url: origin } = await startServer({ port: 0 }));
   userDataDir = mkdtempSync(join(tmpdir(), 'robots-eval-e2e-'));
   context = await chromium.launchPersistentContext(userDataDir, {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
-import { Robots, fetchRobots, fetchAiUse } from 'robots-eval';
+import { Robots, fetchRobots, fetchAiUse } from 'robots-eval/rich';
 
 const repo = process.env.ROBOTS_EVAL_REPO;
 assert.ok(repo, 'ROBOTS_EVAL_REPO must name the repository (scripts/test-js.sh sets it)');

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { Robots, RobotRules, fetchRobots, metaRobots, xRobotsTag } from 'robots-eval';
+import { Robots, RobotRules, fetchRobots, metaRobots, xRobotsTag } from 'robots-eval/rich';
 
 const MEMORY = Symbol.for('robots-eval.memoryBytes');
 const robots = Robots.parse('User-agent: *\nDisallow: /private\n');

@@ -1,5 +1,5 @@
 // The page script of the browser tests: a plain module (import map) and an esbuild bundle.
-import * as pkg from 'robots-eval';
+import * as pkg from 'robots-eval/rich';
 import * as verdict from 'robots-eval/verdict';
 import { smoke, smokeVerdict } from './smoke.mjs';
 

@@ -46,8 +46,8 @@ test('the installed package has the bin, inside the package, running the package
   assert.ok(existsSync(bin), 'node_modules/.bin/robots-eval');
   const target = realpathSync(bin);
   assert.match(target, /node_modules[/\\]robots-eval[/\\]pkg[/\\]cli\.mjs$/);
-  // It imports 'robots-eval' by name: the same module the library's users get.
-  assert.match(readFileSync(target, 'utf8'), /from ["']robots-eval["']/);
+  // It imports the package by name ('robots-eval/rich': it explains and lints): the same module the library's users get.
+  assert.match(readFileSync(target, 'utf8'), /from ["']robots-eval\/rich["']/);
 });
 
 test('npm bin: every case of tests/data/cli-cases.json', async () => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Robots } from 'robots-eval';
+import { Robots } from 'robots-eval/rich';
 
 const repo = process.env.ROBOTS_EVAL_REPO;
 assert.ok(repo, 'ROBOTS_EVAL_REPO must name the repository (scripts/test-js.sh sets it)');

@@ -6,7 +6,7 @@
 // detached ArrayBuffer". Its own file, so the module's memory starts small.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Robots } from 'robots-eval';
+import { Robots } from 'robots-eval/rich';
 
 const MEMORY = Symbol.for('robots-eval.memoryBytes');
 

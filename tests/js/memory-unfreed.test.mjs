@@ -4,7 +4,7 @@
 // other tests left behind.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Robots } from 'robots-eval';
+import { Robots } from 'robots-eval/rich';
 
 const MEMORY = Symbol.for('robots-eval.memoryBytes');
 

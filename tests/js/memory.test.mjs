@@ -2,7 +2,7 @@
 // never freed are reclaimed by the FinalizationRegistry backstop. Needs node --expose-gc.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Robots } from 'robots-eval';
+import { Robots } from 'robots-eval/rich';
 
 const MEMORY = Symbol.for('robots-eval.memoryBytes');
 const TEXT = 'User-agent: FooBot\nDisallow: /private\nAllow: /private/open\nCrawl-delay: 1\n\nUser-agent: *\nDisallow: /*.php$\nSitemap: https://example.com/s.xml\n';

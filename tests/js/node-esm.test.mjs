@@ -6,9 +6,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Robots } from 'robots-eval';
-import DefaultRobots from 'robots-eval';
-import * as pkg from 'robots-eval';
+import { Robots } from 'robots-eval/rich';
+import DefaultRobots from 'robots-eval/rich';
+import * as pkg from 'robots-eval/rich';
 import * as verdict from 'robots-eval/verdict';
 import { smoke, smokeVerdict } from './smoke.mjs';
 
@@ -86,7 +86,7 @@ console.log(JSON.stringify([r.isAllowed('/private/x', 'bot'), r.isAllowed('/publ
 
 test('a Node without process.getBuiltinModule gets an Error naming the versions needed, on every call', () => {
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', `process.getBuiltinModule = undefined;
-const { Robots } = await import('robots-eval');
+const { Robots } = await import('robots-eval/rich');
 const messages = [];
 for (let i = 0; i < 2; i++) try { Robots.parse('User-agent: *'); } catch (e) { messages.push(e.message); }
 console.log(JSON.stringify(messages));`], { cwd: here }).toString();

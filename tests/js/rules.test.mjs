@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as pkg from 'robots-eval';
+import * as pkg from 'robots-eval/rich';
 
 // The class under test is the package's export (from the installed tarball), never the
 // repository's file.

@@ -1,6 +1,6 @@
 // A Cloudflare Worker that imports the package by name (bundled by runtimes.test.mjs the way
 // wrangler does: conditions workerd/worker/browser, the .wasm left as a module of its own).
-import { Robots, RobotRules, metaRobots, xRobotsTag } from 'robots-eval';
+import { Robots, RobotRules, metaRobots, xRobotsTag } from 'robots-eval/rich';
 import * as verdict from 'robots-eval/verdict';
 import { smoke, smokeVerdict } from './smoke.mjs';
 

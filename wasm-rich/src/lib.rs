@@ -86,12 +86,14 @@ impl<K: Serialize, V: Serialize> Serialize for Ordered<K, V> {
     }
 }
 
-/// The names the wrapper indexes by (dialects by `DialectId::ALL`, reasons by `Reason as u32`),
+/// The names the wrapper indexes by (dialects by `DialectId::ALL`, reasons by `Reason as u32`)
+/// and the numbers of the numbers-only modules' protocol (robots-eval-boundary's `PROTOCOL`),
 /// read by scripts/build-pkg.mjs at build time and written into the JavaScript.
 #[derive(Serialize)]
 struct Names {
     dialects: Vec<&'static str>,
     reasons: Vec<&'static str>,
+    protocol: &'static [(&'static str, u32)],
 }
 
 /// Build time only (scripts/build-pkg.mjs drops it from the shipped module).
@@ -100,6 +102,7 @@ pub fn names() -> JsValue {
     to_js(&Names {
         dialects: DialectId::ALL.iter().map(|d| d.name()).collect(),
         reasons: REASONS.iter().map(|r| r.as_str()).collect(),
+        protocol: robots_eval_boundary::PROTOCOL,
     })
 }
 

@@ -6,15 +6,16 @@
 //! used; docs/architecture.md says where the lines are and why.
 //!
 //! It converts and calls the core, nothing else. Every export takes and returns numbers only
-//! (`u32`, `f64`): V8 calls such exports through its generic JS-to-wasm wrapper, while each
-//! signature that returns two values (what wasm-bindgen emits for a returned string or vector)
-//! costs an optimised wrapper compiled with the module, which doubled `new WebAssembly.Module`.
-//! `scripts/build-pkg.mjs` fails the build if an export of the release module returns more.
+//! (`u32`, `f64`), as plain `extern "C"` functions, with no wasm-bindgen: V8 calls such exports
+//! through its generic JS-to-wasm wrapper, while each signature that returns two values costs an
+//! optimised wrapper compiled with the module, which doubled `new WebAssembly.Module`; and with no
+//! import there is no wasm-to-JS wrapper to compile either. `scripts/build-pkg.mjs` fails the
+//! build if the release module imports anything or an export returns more than one value.
 //!
-//! So strings and arrays cross through the buffers of one `Engine` (one per instance, owned by
-//! the wrapper in `js/robots.js`): the wrapper writes arguments into its input (UTF-8, back to
-//! back; see `Engine::reserve`) and reads results from its outputs (`out_text`, `out_u32`)
-//! after the call, before the next. Parsed files are handles into the engine's table,
+//! So strings and arrays cross through the buffers of the instance's one `Engine` (`ENGINE`;
+//! the protocol is robots-eval-boundary's, wasm-boundary/src/lib.rs): the JS engine (js/engine.js)
+//! writes arguments into its input (UTF-8, back to back; see `reserve`) and reads results from its
+//! outputs (`out_text`, `out_u32`) after the call, before the next. Parsed files are handles into the engine's table,
 //! so a stale or wrong handle never touches freed memory: it reads as "none", or, for the last
 //! small file freed (kept for reuse, `Engine::spare`), as that file. The wrapper never sends
 //! either (a freed `Robots` throws before any call) and owns the handles' lifetimes (its own
@@ -23,8 +24,8 @@
 //! URLs, Host). Argument checking and error messages
 //! live in the wrapper, so nothing here can fail.
 //!
-//! Release builds are `no_std` with an aborting panic handler, so no panic or formatting
-//! machinery is linked in; the `debug` feature brings std and `console_error_panic_hook`.
+//! Release builds are `no_std` with an aborting panic handler (robots-eval-boundary's), so no
+//! panic or formatting machinery is linked in; the `debug` feature brings std.
 
 #![cfg_attr(all(target_arch = "wasm32", not(feature = "debug")), no_std)]
 
@@ -33,11 +34,10 @@ extern crate alloc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use robots_eval::{hot, DialectId, Options, Robots, Selection, Verdict};
-use wasm_bindgen::prelude::*;
-
-mod module;
-use module::{text, u32_at};
+use robots_eval::{hot, DialectId, Options, Robots, Selection};
+use robots_eval_boundary::{
+    pack_selection, pack_verdict, text, u32_at, unpack_selection, Global, OFF_SITE,
+};
 
 fn dialect_at(dialect: u32) -> DialectId {
     DialectId::ALL
@@ -53,32 +53,7 @@ fn options(dialect: u32, max_bytes: u32) -> Options {
     }
 }
 
-/// allowed (bit 0) | reason (bits 1-3: `Reason as u32`, whose names the wrapper has from the
-/// rich module's `names`, which checks their order) | `extra` << 4.
-fn pack(v: &Verdict, extra: u32) -> u32 {
-    u32::from(v.allowed) | (v.reason as u32) << 1 | extra << 4
-}
-
-/// A `Selection` as one number for the wrapper's per-agent cache: 0 none, set << 2 | 1 specific,
-/// set << 2 | 2 global.
-fn pack_selection(s: Selection) -> u32 {
-    match s {
-        Selection::None => 0,
-        Selection::Specific(i) => i << 2 | 1,
-        Selection::Global(i) => i << 2 | 2,
-    }
-}
-
-fn unpack_selection(s: u32) -> Selection {
-    match s & 3 {
-        1 => Selection::Specific(s >> 2),
-        2 => Selection::Global(s >> 2),
-        _ => Selection::None,
-    }
-}
-
-/// The module's state for one JS wrapper: the argument and result buffers, and the parsed files.
-#[wasm_bindgen]
+/// The instance's state: the argument and result buffers, and the parsed files.
 pub struct Engine {
     /// Arguments, written by the wrapper (see `reserve`).
     input: Vec<u8>,
@@ -215,11 +190,8 @@ fn same(a: &[u8], b: &[u8]) -> bool {
     word(a, n - 8) == word(b, n - 8)
 }
 
-#[wasm_bindgen]
 impl Engine {
-    #[wasm_bindgen(constructor)]
-    #[allow(clippy::new_without_default)]
-    pub fn new() -> Engine {
+    const fn new() -> Engine {
         Engine {
             input: Vec::new(),
             text: String::new(),
@@ -234,29 +206,29 @@ impl Engine {
     /// Makes the input at least `len` bytes long (keeping its content) and returns its address,
     /// valid until the next `reserve` or `release`. The wrapper asks for the size it wants (it
     /// doubles it as the buffer grows), so it knows the size without asking.
-    pub fn reserve(&mut self, len: u32) -> u32 {
-        module::reserve(&mut self.input, len)
+    fn reserve(&mut self, len: u32) -> u32 {
+        robots_eval_boundary::reserve(&mut self.input, len)
     }
 
     /// Frees the input and output buffers (after a large input or result).
-    pub fn release(&mut self) {
+    fn release(&mut self) {
         self.input = Vec::new();
         self.text = String::new();
         self.u32s = Vec::new();
     }
 
     /// The address of the text result.
-    pub fn out_text(&self) -> u32 {
+    fn out_text(&self) -> u32 {
         self.text.as_ptr() as u32
     }
 
     /// The address of the number results.
-    pub fn out_u32(&self) -> u32 {
+    fn out_u32(&self) -> u32 {
         self.u32s.as_ptr() as u32
     }
 
     /// Parses the first `len` input bytes; returns the new file's handle (never 0).
-    pub fn parse(&mut self, len: u32, dialect: u32, max_bytes: u32) -> u32 {
+    fn parse(&mut self, len: u32, dialect: u32, max_bytes: u32) -> u32 {
         let bytes = self.input.get(..len as usize).unwrap_or_default();
         let options = options(dialect, max_bytes);
         // Two calls of one out-of-line parse (`parse::parse`, which fills a file in place): the
@@ -290,7 +262,7 @@ impl Engine {
     }
 
     /// The site of a parsed file: the first `len` input bytes; see `allowed`.
-    pub fn set_site(&mut self, handle: u32, len: u32) {
+    fn set_site(&mut self, handle: u32, len: u32) {
         let index = (handle as usize).wrapping_sub(1);
         if index < self.slots.len() {
             if self.sites.len() <= index {
@@ -306,7 +278,7 @@ impl Engine {
     }
 
     /// Frees a parsed file; its handle may be given out again.
-    pub fn robots_free(&mut self, handle: u32) {
+    fn robots_free(&mut self, handle: u32) {
         let index = handle.wrapping_sub(1);
         if index == self.spare {
             return; // freed already
@@ -330,7 +302,7 @@ impl Engine {
     }
 
     /// The packed selection (see `pack_selection`) of the agent in the first `len` input bytes.
-    pub fn selection(&self, handle: u32, len: u32) -> u32 {
+    fn selection(&self, handle: u32, len: u32) -> u32 {
         self.with_agent(handle, 0, len)
             .map_or(0, |(_, selection)| pack_selection(selection))
     }
@@ -341,7 +313,7 @@ impl Engine {
     /// where the URL is already in memory, the common case costs a comparison; the same test in
     /// JavaScript, `startsWith` with a string that is not a constant, cost Node 20 some 700
     /// instructions per query.)
-    pub fn allowed(&self, handle: u32, len: u32, selection: u32) -> u32 {
+    fn allowed(&self, handle: u32, len: u32, selection: u32) -> u32 {
         self.robots(handle).map_or(1, |r| {
             // The common URL is read from its octets (`hot::ascii_path`), without validating
             // it as UTF-8 first (a sixth of the query, in WebAssembly); any other as text.
@@ -360,7 +332,7 @@ impl Engine {
             };
             // (check_selection, spelled out: a call less on the hot path.)
             let v = r.check_path(&path, unpack_selection(selection));
-            u32::from(v.allowed) | u32::from(!on_site) << 1
+            u32::from(v.allowed) | (u32::from(!on_site) * OFF_SITE)
         })
     }
 
@@ -369,7 +341,7 @@ impl Engine {
     /// plainly on the file's known site (see `on_site`): when some are, the wrapper checks them
     /// all with its URL parser. The input holds the agents' packed selections (`cols`
     /// little-endian u32s), the URLs' byte lengths (`count` more) and then the URLs, back to back.
-    pub fn table(&mut self, handle: u32, count: u32, cols: u32) -> u32 {
+    fn table(&mut self, handle: u32, count: u32, cols: u32) -> u32 {
         let (count, cols) = (count as usize, cols as usize);
         let mut off_site = 0;
         self.write_u32s(|e, out| {
@@ -403,7 +375,7 @@ impl Engine {
                 let path = robots.path(url);
                 for &selection in &distinct {
                     let v = robots.check_path(&path, selection);
-                    cells.push(pack(&v, robots.line_of(&v)));
+                    cells.push(pack_verdict(&v, robots.line_of(&v)));
                 }
                 out.extend(columns.iter().map(|&c| cells[c]));
             }
@@ -412,7 +384,7 @@ impl Engine {
     }
 
     /// Crawl-delay in seconds for the agent in the first `len` input bytes; NaN when there is none.
-    pub fn crawl_delay(&self, handle: u32, len: u32) -> f64 {
+    fn crawl_delay(&self, handle: u32, len: u32) -> f64 {
         self.robots(handle)
             .and_then(|r| r.crawl_delay(text(&self.input, 0, len)))
             .unwrap_or(f64::NAN)
@@ -420,7 +392,7 @@ impl Engine {
 
     /// The Sitemap URLs into the text result, each after a `\n` (a value never holds one);
     /// returns its byte length.
-    pub fn sitemaps(&mut self, handle: u32) -> u32 {
+    fn sitemaps(&mut self, handle: u32) -> u32 {
         let mut out = String::new();
         for url in self.robots(handle).into_iter().flat_map(Robots::sitemaps) {
             out.push('\n');
@@ -430,7 +402,7 @@ impl Engine {
     }
 
     /// 1 when the input was longer than max_bytes (the rest was ignored).
-    pub fn truncated(&self, handle: u32) -> u32 {
+    fn truncated(&self, handle: u32) -> u32 {
         self.robots(handle).map_or(0, |r| u32::from(r.truncated()))
     }
 
@@ -440,7 +412,7 @@ impl Engine {
 
     /// The Request-rate of the agent in the first `len` input bytes: its seconds (NaN when there
     /// is none), and its number of requests into the number result.
-    pub fn request_rate(&mut self, handle: u32, len: u32) -> f64 {
+    fn request_rate(&mut self, handle: u32, len: u32) -> f64 {
         let rate = self
             .robots(handle)
             .and_then(|r| r.request_rate(text(&self.input, 0, len)));
@@ -455,7 +427,7 @@ impl Engine {
     }
 
     /// The Host into the text result; returns its byte length + 1, 0 when there is none.
-    pub fn host(&mut self, handle: u32) -> u32 {
+    fn host(&mut self, handle: u32) -> u32 {
         match self.robots(handle).and_then(Robots::host) {
             Some(host) => {
                 let out = String::from(host);
@@ -464,4 +436,27 @@ impl Engine {
             None => 0,
         }
     }
+}
+
+/// The instance's one engine, which every export reaches.
+static ENGINE: Global<Engine> = Global::new(Engine::new());
+
+// The exports: each the `Engine` method of its name (documented there), on `ENGINE`.
+robots_eval_boundary::exports! {
+    ENGINE;
+    reserve(len: u32) -> u32;
+    release();
+    out_text() -> u32;
+    out_u32() -> u32;
+    parse(len: u32, dialect: u32, max_bytes: u32) -> u32;
+    set_site(handle: u32, len: u32);
+    robots_free(handle: u32);
+    selection(handle: u32, len: u32) -> u32;
+    allowed(handle: u32, len: u32, selection: u32) -> u32;
+    table(handle: u32, count: u32, cols: u32) -> u32;
+    crawl_delay(handle: u32, len: u32) -> f64;
+    sitemaps(handle: u32) -> u32;
+    truncated(handle: u32) -> u32;
+    request_rate(handle: u32, len: u32) -> f64;
+    host(handle: u32) -> u32;
 }

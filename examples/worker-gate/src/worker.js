@@ -5,6 +5,8 @@
 // names it, else the `*` group. People's browsers stream through untouched. Every crawler decision
 // can be explained: the 403's X-Robots-Eval header, a Workers Analytics Engine data point, and in
 // report-only mode a log line. See README.md.
+// The verdicts are explained (robots.explain, aiUse): Robots' rich calls, installed by this import.
+import 'robots-eval/rich';
 import { getRobots } from './robots-cache.js';
 import { isbotMatch } from 'isbot';
 import { classify, crawlerName, substrings, tokenPattern } from './crawlers.js';

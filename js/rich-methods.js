@@ -1,0 +1,102 @@
+// The calls of Robots that the rich module answers (wasm-rich/src/lib.rs): explain, aiPreferences,
+// aiUse, records and diagnostics. A class method cannot be left out of a bundle, so they are not
+// written in the class (js/robots.js, whose stand-ins throw an Error naming the import): `install`
+// puts them on its prototype, and only the 'robots-eval/rich' entry (js/rich-entry.js) and
+// fetchAiUse call it. A bundle that never reaches this file carries neither it nor the rich
+// module. Each Robots parses its text again in the rich module on its first rich call, and keeps
+// that parse with it (js/robots.js, RICH_FILE).
+
+import { CORE } from './robots.js';
+import { optionsArg } from './common.js';
+import { richEngine, headerArg, aiUseInputs, aiUseAnswer } from './rich.js';
+
+const AI_OPTIONS = ['header'];
+
+/** The rich module's File of a (string or bytes) text, on its current instance `e` (js/engine.js). */
+function parseFile(e, text, d, maxBytes) {
+  const { File } = e.b;
+  return typeof text === 'string' ? File.parse(text, d, maxBytes) : File.parse_bytes(text, d, maxBytes);
+}
+
+/**
+ * The installer of the rich calls on the Robots of `api` (defineApi's result): idempotent, and
+ * free of side effects until called.
+ */
+export function defineRichMethods(api) {
+  const { Robots } = api;
+  const { query, live, richFile } = api[CORE];
+  // Each object's records and diagnostics, read once (frozen, handed out as copies).
+  const records = new WeakMap();
+  const diagnostics = new WeakMap();
+
+  /**
+   * `f(file, url, agent)` with the checked arguments (checked before the rich module is compiled;
+   * no url and agent: only that the object is live) and this file's rich parse.
+   */
+  function withFile(robots, where, url, agent, f) {
+    if (f === undefined) {
+      f = url;
+      live(robots, where);
+    } else [url, agent] = query(robots, where, url, agent);
+    return richEngine().run((e) => f(richFile(robots, e.current, (text, d, maxBytes) => parseFile(e, text, d, maxBytes)), url, agent), '');
+  }
+
+  const methods = {
+    explain(url, agent) {
+      return withFile(this, 'explain(url, agent)', url, agent, (file, u, a) => file.explain(u, a));
+    },
+
+    aiPreferences(url, agent, options) {
+      const where = 'aiPreferences(url, agent, options)';
+      [url, agent] = query(this, where, url, agent);
+      optionsArg(options, where, AI_OPTIONS);
+      const header = options?.header === undefined ? undefined : headerArg(options.header, where);
+      return withFile(this, where, url, agent, (file, u, a) => file.ai_preferences(u, a, header));
+    },
+
+    /**
+     * "May this crawler use this page for AI?" per purpose, from every signal given (docs/ai-use.md):
+     * the options are checked before the rich module is compiled; a Robots from fetchRobots
+     * brings how robots.txt was fetched.
+     */
+    aiUse(url, agent, options) {
+      const where = 'aiUse(url, agent, options)';
+      [url, agent] = query(this, where, url, agent);
+      const inputs = aiUseInputs(options, where);
+      const source = this.source;
+      return withFile(this, where, url, agent, (file, u, a) => aiUseAnswer(file, u, a, inputs, source));
+    },
+  };
+
+  const getters = {
+    records() {
+      let list = records.get(this);
+      if (list === undefined) {
+        list = withFile(this, 'records', (file) => file.records()).map((r) => {
+          if (r.agents !== null) Object.freeze(r.agents);
+          return Object.freeze(r);
+        });
+        records.set(this, list);
+      } else live(this, 'records');
+      return list.slice();
+    },
+
+    diagnostics() {
+      let list = diagnostics.get(this);
+      if (list === undefined) {
+        list = withFile(this, 'diagnostics', (file) => file.diagnostics()).map(Object.freeze);
+        diagnostics.set(this, list);
+      } else live(this, 'diagnostics');
+      return list.slice();
+    },
+  };
+
+  let installed = false;
+  return function install() {
+    if (installed) return;
+    installed = true;
+    const proto = Robots.prototype;
+    for (const [name, value] of Object.entries(methods)) Object.defineProperty(proto, name, { value, writable: true, configurable: true });
+    for (const [name, get] of Object.entries(getters)) Object.defineProperty(proto, name, { get, configurable: true });
+  };
+}
