@@ -100,7 +100,7 @@ test(`${TOTAL} distinct host names: every per-host cache within its bound, memor
       const [headers, status] = kinds[i % kinds.length](host, i);
       const res = await get('/page', { ...headers, host });
       if (res.status !== status && failures.length < 10) failures.push(`${i}: ${res.status} ${res.headers['x-robots-eval'] ?? ''}`);
-      if (i % 2000 === 1999) memory.push(await memoryMB());
+      if (i % (TOTAL / 5) === TOTAL / 5 - 1) memory.push(await memoryMB());
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, loop));
@@ -109,7 +109,7 @@ test(`${TOTAL} distinct host names: every per-host cache within its bound, memor
   const last = await memoryMB();
   t.diagnostic(`${TOTAL} requests, ${TOTAL} host names, in ${seconds.toFixed(1)} s`);
   t.diagnostic(`state after: ${JSON.stringify(state)}`);
-  t.diagnostic(`workerd memory (MB): ${before.toFixed(0)} before, ${memory.map((m) => m.toFixed(0)).join(', ')} after each quarter, ${last.toFixed(0)} at the end`);
+  t.diagnostic(`workerd memory (MB): ${before.toFixed(0)} before, ${memory.map((m) => m.toFixed(0)).join(', ')} after every ${TOTAL / 5} requests, ${last.toFixed(0)} at the end`);
   assert.deepEqual(failures, []);
   assert.ok(state.robots.origins <= 32, JSON.stringify(state));
   assert.ok(state.tdmrep.origins <= 256 && state.tdmrep.bytes <= 8 * 1024 * 1024, JSON.stringify(state));
@@ -121,8 +121,7 @@ test(`${TOTAL} distinct host names: every per-host cache within its bound, memor
   assert.equal(state.tdmrep.origins, 256);
   assert.equal(state.directories.unknown, 1000);
   // workerd's resident memory, from the first sample (the caches filling) to the end: within
-  // 96 MB. The gate's JavaScript heap stays at a few MB after a collection (--trace-gc); what
-  // grows with new host names is workerd's own (native) memory, about 5 KB a name at first, less
-  // later (README.md: "Bounded state").
+  // 96 MB. It does grow with new host names, outside every cache above (README.md: "Bounded
+  // state"): where it goes is not found yet.
   assert.ok(last - memory[0] < 96, `workerd memory grew: ${before}, ${memory.join(', ')}, ${last}`);
 });
