@@ -133,13 +133,15 @@ await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const origin = `http://127.0.0.1:${server.address().port}`;
 const env = {
   MODE: 'enforce', DIALECT: 'rfc9309', ORIGIN: origin, AI_PREFERENCES: 'enforce',
-  IP_LISTS_BUILT_IN: 'off', IP_LISTS: [{ tokens: ['Googlebot'], url: `${origin}/ip-list.json` }],
+  IP_LISTS_BUILT_IN: 'off', IP_LISTS: [{ tokens: ['Googlebot'], url: 'https://lists.example/ip-list.json' }],
+  // The bench plays the proxy that sets the client's address (on Cloudflare: CF-Connecting-IP).
+  CLIENT_ADDRESS_HEADER: 'cf-connecting-ip',
   SIGNATURE_AGENTS: [{ origin: 'https://signer.example', token: 'ExampleBot' }],
 };
 const ctx = { waitUntil() {} };
-// identify()'s `fetch` option: https://signer.example is this origin server (the SSRF checks run
-// on the name first, as in production).
-const options = { fetch: (url, init) => fetch(String(url).replace('https://signer.example', origin), init) };
+// The gate's outbound `fetch` option: https://signer.example and https://lists.example are this
+// origin server (the SSRF checks run on the name first, as in production).
+const options = { fetch: (url, init) => fetch(String(url).replace('https://signer.example', origin).replace('https://lists.example', origin), init) };
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const INSTAGRAM = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 339.0.3.12.91 (iPhone14,5; iOS 17_5; en_US; en; scale=3.00; 1170x2532; 616263478)';

@@ -72,10 +72,11 @@ export function refusalOf(answer, row) {
  * The origin's response with its head read (page-head.js): `{ response, html, head }`.
  * `response` streams the page (the held head, then the rest); `html` the head's bytes, or null
  * when the page is not HTML or its head has no named META tag (nothing for the resolver to read
- * there); `head` how the head was read (`head`, `limit`, `eof`; '' when not HTML).
+ * there); `head` how the head was read (`head`, `limit`, `time`, `eof`; '' when not HTML): at
+ * most `maxBytes` and `maxMs` are held.
  */
-export async function withHead(response, maxBytes) {
+export async function withHead(response, maxBytes, maxMs) {
   if (!response.body || !isHtml(response)) return { response, html: null, head: '' };
-  const read = await readHead(response, maxBytes);
+  const read = await readHead(response, maxBytes, maxMs);
   return { response: read.response, html: read.metas > 0 ? read.head : null, head: read.ended };
 }

@@ -80,6 +80,14 @@ export function identityConfig(env) {
 const outcome = (identity, reason, token = null, signatureAgent = null) => ({ identity, token, signatureAgent, reason });
 
 /**
+ * The reasons of a claim to be a listed crawler that could not be checked: no address the gate
+ * can trust, the list down, or an address third parties send from too. Such a claim is not
+ * believed (worker.js holds it to the `*` group): the claimed crawler's group goes only to a
+ * request that proves it, never to one the gate could not check.
+ */
+export const UNCHECKED_CLAIM = new Set(['no-client-address', 'ip-list-unavailable', 'address-in-shared-list']);
+
+/**
  * The Signature-Agent member a signature covers: `{ member }` (its URL string) or `{ identity,
  * reason }` when there is none to use. The dictionary form names the member with `key`; the
  * older plain-string form is covered whole (a signer that covers a whole dictionary field of
@@ -215,13 +223,15 @@ export async function identify(request, env, { now = Date.now(), fetch: fetchFn 
     if (token === null) {
       const claim = await checkClaim(request, cfg.claims, env, fetchFn, now);
       if (claim?.identity === 'spoofed') return outcome('verified', 'claim-outside-list', null, dir.origin);
+      if (claim?.identity === 'unverified') return outcome('verified', 'claim-unchecked', null, dir.origin);
     }
     return outcome('verified', signed.reason, token, dir.origin);
   }
   if (signed?.identity === 'invalid') return outcome('invalid', signed.reason);
   const claim = await checkClaim(request, cfg.claims, env, fetchFn, now);
-  if (claim !== null && (claim.identity !== 'unverified' || signed === null)) return outcome(claim.identity, claim.reason, claim.token);
-  return outcome('unverified', signed?.reason ?? claim?.reason ?? 'no-claim');
+  // A claim decides the group, so its outcome goes before an unverifiable signature's.
+  if (claim !== null) return outcome(claim.identity, claim.reason, claim.token);
+  return outcome('unverified', signed?.reason ?? 'no-claim');
 }
 
 /** The address check alone (for INVALID_SIGNATURE = "unverified": an invalid signature is then no signature). */

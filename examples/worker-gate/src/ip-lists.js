@@ -75,8 +75,9 @@ export function ipListTable(extra, { builtIn = true } = {}) {
   const rows = typeof extra === 'string' && extra.trim() !== '' ? JSON.parse(extra) : extra ?? [];
   if (!Array.isArray(rows)) throw new TypeError('IP_LISTS must be an array of { tokens, url }');
   for (const row of rows) {
-    if (!Array.isArray(row?.tokens) || row.tokens.length === 0 || !row.tokens.every(isToken) || !/^https?:\/\/./.test(row?.url)) {
-      throw new TypeError(`IP_LISTS: ${JSON.stringify(row)} needs tokens (product tokens) and a url`);
+    // https only: a list fetched in the clear could be rewritten on the way to verify anyone.
+    if (!Array.isArray(row?.tokens) || row.tokens.length === 0 || !row.tokens.every(isToken) || !/^https:\/\/./.test(row?.url)) {
+      throw new TypeError(`IP_LISTS: ${JSON.stringify(row)} needs tokens (product tokens) and an https url`);
     }
   }
   const mine = new Set(rows.flatMap((r) => r.tokens.map((t) => t.toLowerCase())));
@@ -124,7 +125,13 @@ export async function fetchList(url, fetchFn) {
   return listPrefixes(JSON.parse(text));
 }
 
+// One entry per list URL of the table (the site's configuration): no client adds one.
 const lists = new Map(); // url -> { set, until, error?, pending? }
+
+/** How many lists this isolate holds (the state test reads it). */
+export function listState() {
+  return { lists: lists.size };
+}
 
 /** A list's PrefixSet (a Promise): isolate memory, else KV (CRAWLER_IPS), else the operator. */
 export function getList(url, env, fetchFn, now) {
@@ -180,9 +187,26 @@ export async function refreshLists(table, env, fetchFn) {
 }
 
 /**
+ * The client's address, as something the client cannot write vouches for it, or null.
+ * `header`: CLIENT_ADDRESS_HEADER. Unset: CF-Connecting-IP, only on Cloudflare (`request.cf`
+ * carries the data centre, `colo`): Cloudflare's edge sets that header from the connection and
+ * replaces a client's own; anywhere else (self-hosted workerd, a proxy that passes headers on)
+ * any client can send it, so it is not read. A header name: the header the operator's own proxy
+ * sets (and strips from clients), read everywhere; of a list (X-Forwarded-For) the last address,
+ * the one that proxy added. `none`: no address (no claim is checked against a list).
+ */
+export function clientAddress(request, header) {
+  if (header === 'none') return null;
+  const name = header || (typeof request.cf?.colo === 'string' ? 'cf-connecting-ip' : null);
+  const value = name === null ? null : request.headers.get(name);
+  return value === null ? null : value.slice(value.lastIndexOf(',') + 1).trim() || null;
+}
+
+/**
  * The address check of a User-Agent's claim: null when the User-Agent names no crawler of the
  * table (`find`: product-tokens.js tokenFinder over it, the engine's reading), else `{ identity,
- * token, reason }`: `ip-verified` (CF-Connecting-IP is in one of the crawler's own lists),
+ * token, reason }`: `ip-verified` (the client's address, clientAddress(), is in one of the
+ * crawler's own lists),
  * `unverified` with `address-in-shared-list` (only in a list third parties send from too: the
  * crawler may be there, and so may anyone), `spoofed` (in none of them), or `unverified` when
  * there is no client address or a list could not be had (then nothing is known: never a block
@@ -191,13 +215,13 @@ export async function refreshLists(table, env, fetchFn) {
 export async function checkClaim(request, find, env, fetchFn, now) {
   const entry = find(request.headers.get('user-agent') ?? '');
   if (entry === null) return null;
-  const address = request.headers.get('cf-connecting-ip');
+  const address = clientAddress(request, env.CLIENT_ADDRESS_HEADER);
   if (!address) return { identity: 'unverified', token: null, reason: 'no-client-address' };
   let unavailable = false;
   let shared = false;
   for (const url of entry.urls) {
     try {
-      if ((await getList(url, env, fetchFn, now)).has(address.trim())) {
+      if ((await getList(url, env, fetchFn, now)).has(address)) {
         if (!entry.shared.has(url)) return { identity: 'ip-verified', token: entry.token, reason: 'address-in-list' };
         shared = true;
       }

@@ -17,15 +17,18 @@ export function isHtml(response) {
   return /^\s*(?:text\/html|application\/xhtml\+xml)\b/i.test(response.headers.get('content-type') ?? '');
 }
 
+const TIMED_OUT = Symbol('timed out');
+
 /**
  * Reads `response`'s head: resolves to `{ head, metas, ended, response }`: `head` the bytes held
  * (up to `maxBytes`, plus the rest of the chunk that passed it), `metas` how many named META
  * tags the head has (none: the page says nothing a META tag could), `ended` `head` (it ended),
- * `limit` (`maxBytes` passed first), `eof`, `error` (the body broke off) or `unread` (HTMLRewriter
- * does not take it), and `response` the same response, whose body streams the held bytes and
- * then the rest.
+ * `limit` (`maxBytes` passed first), `time` (`maxMs` passed first: an origin that stalls in its
+ * head holds the response no longer), `eof`, `error` (the body broke off) or `unread`
+ * (HTMLRewriter does not take it), and `response` the same response, whose body streams the held
+ * bytes and then the rest.
  */
-export async function readHead(response, maxBytes) {
+export async function readHead(response, maxBytes, maxMs = Infinity) {
   const state = { done: false, metas: 0 };
   const end = () => {
     state.done = true;
@@ -51,9 +54,24 @@ export async function readHead(response, maxBytes) {
   let size = 0;
   let eof = false;
   let failed = null;
+  let timedOut = false;
+  // A read the time limit overtook: the body's stream takes it up where the hold left off.
+  let inflight = null;
+  const deadline = Date.now() + maxMs;
+  let timer;
   try {
     while (!state.done && size <= maxBytes) {
-      const { done, value } = await reader.read();
+      inflight = reader.read();
+      const left = deadline - Date.now();
+      const next = left === Infinity ? await inflight
+        : await Promise.race([inflight, new Promise((r) => { timer = setTimeout(() => r(TIMED_OUT), Math.max(0, left)); })]);
+      clearTimeout(timer);
+      if (next === TIMED_OUT) {
+        timedOut = true;
+        break;
+      }
+      inflight = null;
+      const { done, value } = next;
       if (done) {
         eof = true;
         break;
@@ -73,7 +91,9 @@ export async function readHead(response, maxBytes) {
       else if (eof) c.close();
     },
     async pull(c) {
-      const { done, value } = await reader.read();
+      const read = inflight ?? reader.read();
+      inflight = null;
+      const { done, value } = await read;
       if (done) c.close();
       else c.enqueue(value);
     },
@@ -82,7 +102,7 @@ export async function readHead(response, maxBytes) {
   return {
     head,
     metas: state.metas,
-    ended: state.done ? 'head' : eof ? 'eof' : failed ? 'error' : 'limit',
+    ended: state.done ? 'head' : eof ? 'eof' : failed ? 'error' : timedOut ? 'time' : 'limit',
     response: new Response(body, rewritten),
   };
 }

@@ -47,20 +47,26 @@ export function memoryKeys() {
 }
 
 const encoder = new TextEncoder();
+// A key longer than this is replaced by its SHA-256 digest (KV keys are at most 512 bytes). Most
+// keys are shorter, and need no digest: WebCrypto's digest is asynchronous, a thread-pool round
+// trip in Node, as long as the Ed25519 verification itself on a loaded machine.
+const RAW_MAX = 400;
 
-/** base64url of a string's SHA-256 (keys of a fixed, short size, whatever the client sent). */
-async function digest(text) {
+/** `text` as a key: itself when short (`r:`), else its SHA-256, base64url (`h:`). */
+async function keyOf(text) {
+  if (text.length <= RAW_MAX) return `r:${text}`;
   const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `h:${btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
 }
 
 /**
  * The replay key of a verified signature: its signer (directory id), key and nonce; or, without
- * a nonce, its bytes and the request's method and target.
+ * a nonce, its bytes and the request's method and target. Nonces and key ids are Structured Field
+ * strings (no newline), directory ids URLs: the fields cannot run into each other.
  */
 export function replayKey(signer, keyid, nonce, signature, method, url) {
-  if (nonce !== undefined) return digest(`n\n${signer}\n${keyid}\n${nonce}`);
-  return digest(`s\n${signer}\n${btoa(String.fromCharCode(...signature))}\n${method} ${url.pathname}${url.search}`);
+  if (nonce !== undefined) return keyOf(`n\n${signer}\n${keyid}\n${nonce}`);
+  return keyOf(`s\n${signer}\n${btoa(String.fromCharCode(...signature))}\n${method} ${url.pathname}${url.search}`);
 }
 
 /**

@@ -8,11 +8,34 @@
 
 const STORED_AT = 'x-robots-eval-stored-at';
 
+/**
+ * Sets `key` in `map` as its most recently used entry, first dropping the least recently used
+ * ones (Map order: insertion order) while more than `max` would be held, or while `weigh` (an
+ * entry's size) says the entries held pass `maxWeight`; `evicted(value)` is told of each one
+ * dropped. Every per-host cache of the gate is bounded this way.
+ */
+export function setBounded(map, key, value, { max, evicted, weigh, maxWeight = Infinity }) {
+  map.delete(key);
+  let weight = 0;
+  if (weigh) for (const v of map.values()) weight += weigh(v);
+  const add = weigh ? weigh(value) : 0;
+  for (const [k, v] of map) {
+    if (map.size < max && weight + add <= maxWeight) break;
+    map.delete(k);
+    if (weigh) weight -= weigh(v);
+    evicted?.(v);
+  }
+  map.set(key, value);
+}
+
 /** A fetch that goes through caches.default first (when the platform has one), then `fetchFn`. */
 export function cachedFetch(ctx, maxBytes, fetchFn = (url, init) => fetch(url, init), statuses = [200]) {
   const shared = globalThis.caches?.default;
   return async (url, init) => {
-    if (shared) {
+    // A cache that could not answer is not written to either (no Cache API here, or it is failing):
+    // the copy of the body a write needs would be read for nothing.
+    let usable = Boolean(shared);
+    if (usable) {
       try {
         const hit = await shared.match(url);
         if (hit) {
@@ -28,10 +51,11 @@ export function cachedFetch(ctx, maxBytes, fetchFn = (url, init) => fetch(url, i
         }
       } catch {
         // No Cache API here (e.g. workerd without a cache service): the origin it is.
+        usable = false;
       }
     }
     const res = await fetchFn(url, init);
-    if (shared && statuses.includes(res.status) && !(Number(res.headers.get('content-length')) > maxBytes)) {
+    if (usable && statuses.includes(res.status) && !(Number(res.headers.get('content-length')) > maxBytes)) {
       const put = store(shared, url, res.clone(), maxBytes).catch(() => {});
       if (ctx?.waitUntil) ctx.waitUntil(put);
     }

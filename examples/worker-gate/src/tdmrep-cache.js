@@ -2,7 +2,7 @@
 // cached as robots.txt is (robots-cache.js): per origin in isolate memory, and the file itself
 // in the Cache API (shared-cache.js) for the isolates of a data centre. What the resolver
 // (Robots.aiUse) needs is the file's bytes, or null when the site has none.
-import { cachedFetch, readPrefix } from './shared-cache.js';
+import { cachedFetch, readPrefix, setBounded } from './shared-cache.js';
 import { numberVar } from './vars.js';
 
 export const TDMREP_PATH = '/.well-known/tdmrep.json';
@@ -16,7 +16,20 @@ const MIN_TTL_MS = 1000;
 const DEFAULT_TTL_MS = 3600_000;
 const MAX_TTL_MS = 86_400_000;
 
-const cache = new Map(); // origin -> { file, until } | { pending: Promise }
+const cache = new Map(); // origin -> { file, until } | { pending: Promise }, least recently used first
+// Origins held at most, and the bytes of their files together (a file may be 1 MiB).
+export const MAX_ORIGINS = 256;
+export const MAX_TOTAL_BYTES = 8 * 1024 * 1024;
+const weigh = (entry) => entry.file?.body?.length ?? 0;
+
+/** How many origins' files this isolate holds, and their bytes (the state test reads it). */
+export function tdmrepState() {
+  let bytes = 0;
+  for (const e of cache.values()) bytes += weigh(e);
+  return { origins: cache.size, bytes };
+}
+
+const hold = (origin, entry) => setBounded(cache, origin, entry, { max: MAX_ORIGINS, weigh, maxWeight: MAX_TOTAL_BYTES });
 
 /** How long a response may be kept (ms): its Cache-Control max-age, within the bounds. */
 function lifetime(res) {
@@ -34,10 +47,10 @@ function lifetime(res) {
  * fetch could not follow or a 4xx leaves none to read) or `unavailable` (5xx, timeout, no
  * response), as recorded in the decision (`tdmrep` field).
  */
-async function fetchFile(origin, env, ctx) {
+async function fetchFile(origin, env, ctx, outbound) {
   // A 404 or 410 is kept in the Cache API too: most sites have no file, and a new isolate should
   // not ask the origin again for that.
-  const fetchFn = cachedFetch(ctx, MAX_BYTES, undefined, [200, 404, 410]);
+  const fetchFn = cachedFetch(ctx, MAX_BYTES, outbound, [200, 404, 410]);
   const timeoutMs = numberVar(env.ROBOTS_TIMEOUT_MS, 0) || 5000;
   const failureMs = numberVar(env.ROBOTS_FAILURE_TTL_MS, 10_000);
   let res;
@@ -67,14 +80,17 @@ async function fetchFile(origin, env, ctx) {
 }
 
 /** The TDMRep file of `origin` (a Promise of `{ body, status, state }`), from isolate memory when fresh. */
-export function getTdmrep(origin, env, ctx) {
+export function getTdmrep(origin, env, ctx, fetchFn) {
   const hit = cache.get(origin);
   if (hit?.pending) return hit.pending;
-  if (hit && hit.until > Date.now()) return Promise.resolve(hit.file);
-  const pending = fetchFile(origin, env, ctx).then(({ file, ttl }) => {
-    cache.set(origin, { file, until: Date.now() + ttl });
+  if (hit && hit.until > Date.now()) {
+    hold(origin, hit); // most recently used
+    return Promise.resolve(hit.file);
+  }
+  const pending = fetchFile(origin, env, ctx, fetchFn).then(({ file, ttl }) => {
+    hold(origin, { file, until: Date.now() + ttl });
     return file;
   });
-  cache.set(origin, { pending });
+  hold(origin, { pending });
   return pending;
 }

@@ -10,7 +10,7 @@ import 'robots-eval/rich';
 import { getRobots } from './robots-cache.js';
 import { isbotMatch } from 'isbot';
 import { classify, crawlerName, substrings, tokenPattern } from './crawlers.js';
-import { identify, identifyByAddress, identityConfig } from './identity.js';
+import { identify, identifyByAddress, identityConfig, UNCHECKED_CLAIM } from './identity.js';
 import { refreshLists } from './ip-lists.js';
 import { aiCrawlerTable } from './ai-crawlers.js';
 import { tokenFinder } from './product-tokens.js';
@@ -24,6 +24,9 @@ import { publicReason } from './directory.js';
 export { NonceStore } from './replay.js';
 
 const HEAD_MAX_BYTES = 512 * 1024;
+// How long an HTML page's head may be held back, by default (AI_HEAD_MAX_MS): an origin that
+// stalls in its head holds a crawler's response, and the gate's memory for it, no longer.
+const HEAD_MAX_MS = 2000;
 
 /** The parsed vars, kept while the platform passes the same `env` object. */
 let settings = null;
@@ -46,6 +49,7 @@ function settingsOf(env) {
       aiEnforce: env.AI_PREFERENCES === 'enforce',
       // The resolver's own head limit (robots_eval::meta::HEAD_SCAN_LIMIT): no more is read.
       headMaxBytes: Math.min(numberVar(env.AI_HEAD_MAX_BYTES, HEAD_MAX_BYTES), HEAD_MAX_BYTES),
+      headMaxMs: numberVar(env.AI_HEAD_MAX_MS, 0) || HEAD_MAX_MS,
       aiTable,
       // The AI crawler a User-Agent names, read by the engine in the configured dialect.
       findAi: tokenFinder(aiTable, env.DIALECT),
@@ -114,21 +118,25 @@ function whoHeader(who, fields) {
 /**
  * The robots.txt agent an identity is held to, and its name for reports: a verified agent's
  * configured token, a verified address's crawler; '' (the `*` group only) for a claim its
- * addresses contradict; else the User-Agent. `null` when the policy blocks the identity outright.
+ * addresses contradict or that could not be checked; else the User-Agent. `null` when the policy
+ * blocks the identity outright.
  */
 function agentOf(id, ua, who, policy) {
+  // Held to the `*` group, a claim still names the crawler whose declared AI purposes and
+  // crawler-addressed signals (a META tag naming it) the AI preferences are read for: `aiAgent`.
+  const star = { agent: '', token: '*', aiAgent: ua };
   switch (id.identity) {
     case 'verified':
       if (id.token) return { agent: id.token, token: id.token };
-      return id.reason === 'claim-outside-list' ? { agent: '', token: '*' } : { agent: ua, token: who.name };
+      return id.reason === 'claim-outside-list' || id.reason === 'claim-unchecked' ? star : { agent: ua, token: who.name };
     case 'ip-verified':
       return { agent: id.token, token: id.token };
     case 'spoofed':
-      return policy.spoofed === 'block' ? null : { agent: '', token: '*' };
+      return policy.spoofed === 'block' ? null : star;
     case 'invalid':
       return null;
     default:
-      return { agent: ua, token: who.name };
+      return UNCHECKED_CLAIM.has(id.reason) ? star : { agent: ua, token: who.name };
   }
 }
 
@@ -178,8 +186,9 @@ function refuse(decision, r, at, target) {
  * asks for /robots.txt) and passes untouched. A decision is `{ fields, response, usage, ai, who }`:
  * `fields` as recorded (README.md), `response` the 403 to answer with or null to pass the request
  * on, `usage` robots.txt's Content-Usage for the URL and crawler (null when it is disallowed),
- * `ai` the crawler's AI table row when AI_PREFERENCES enforces. `options` (`{ now, fetch }`) go
- * to identify(). Exported for bench.mjs, which times it on its own.
+ * `ai` the crawler's AI table row when AI_PREFERENCES enforces. `options`: `{ now, fetch }`, the
+ * clock identify() reads and the fetch the gate goes out with (robots.txt, tdmrep.json, key
+ * directories, address lists). Exported for bench.mjs, which times it on its own.
  */
 export async function decide(request, target, env, ctx, options = {}) {
   if (target.pathname === '/robots.txt' || target.pathname === TDMREP_PATH) return null;
@@ -238,11 +247,12 @@ export async function decide(request, target, env, ctx, options = {}) {
   }
 
   const { agent } = held;
-  const ai = agent === '' ? null : s.findAi(agent);
+  const aiAgent = held.aiAgent ?? agent;
+  const ai = aiAgent === '' ? null : s.findAi(aiAgent);
   const enforcing = s.aiEnforce && ai !== null && ai.purposes.length > 0;
   let robots;
   try {
-    robots = await getRobots(target.origin, env, ctx);
+    robots = await getRobots(target.origin, env, ctx, options.fetch);
   } catch (e) {
     // fetchRobots rejects only on bad configuration; never block traffic because of the gate.
     console.error(`worker-gate: ${e?.message ?? e}`);
@@ -273,17 +283,17 @@ export async function decide(request, target, env, ctx, options = {}) {
     return decision;
   }
 
-  const prefs = robots.aiPreferences(target.href, agent);
+  const prefs = robots.aiPreferences(target.href, aiAgent);
   decision.usage = prefs.contentUsage;
   fields.contentUsage = serialize(prefs.contentUsage);
   if (decision.ai) {
     // The site's tdmrep.json (only for a URL robots.txt lets the crawler fetch); then the
     // current robots.txt, used synchronously after the await as robots-cache.js wants.
-    const tdmrep = await getTdmrep(target.origin, env, ctx);
-    robots = await getRobots(target.origin, env, ctx);
-    Object.assign(decision, { agent, tdmrep, headMaxBytes: s.headMaxBytes });
+    const tdmrep = await getTdmrep(target.origin, env, ctx, options.fetch);
+    robots = await getRobots(target.origin, env, ctx, options.fetch);
+    Object.assign(decision, { agent: aiAgent, tdmrep, headMaxBytes: s.headMaxBytes, headMaxMs: s.headMaxMs });
     fields.aiInputs = `tdmrep=${tdmrep.state}`;
-    const refused = refusalOf(answerOf(robots, target.href, agent, decision.ai, tdmrep), decision.ai);
+    const refused = refusalOf(answerOf(robots, target.href, aiAgent, decision.ai, tdmrep), decision.ai);
     if (refused) decision.response = refuse(decision, refused, 'before-origin', target);
   }
   return decision;
@@ -294,19 +304,19 @@ export async function decide(request, target, env, ctx, options = {}) {
  * with the page's own headers, then its head (ai-use.js), and a 403 when they refuse (the
  * origin's body cancelled); else the response with the combined Content-Usage header.
  */
-async function answer(decision, response, target, env, ctx) {
+async function answer(decision, response, target, env, ctx, fetchFn) {
   if (decision.ai && decision.fields.verdict !== 'refused') {
     // The current parsed robots.txt (the copy decide() used may have been replaced and freed
     // while the origin answered); used synchronously after the await, as robots-cache.js wants.
     const ask = async (inputs) => {
-      const robots = await getRobots(target.origin, env, ctx);
+      const robots = await getRobots(target.origin, env, ctx, fetchFn);
       return refusalOf(answerOf(robots, target.href, decision.agent, decision.ai, decision.tdmrep, inputs), decision.ai);
     };
     const { headers } = response;
     let refused = hasAiHeaders(headers) ? await ask({ headers }) : null;
     let at = 'headers';
     if (!refused) {
-      const read = await withHead(response, decision.headMaxBytes);
+      const read = await withHead(response, decision.headMaxBytes, decision.headMaxMs);
       response = read.response;
       if (read.head) decision.fields.aiInputs += `; head=${read.head}`;
       if (read.html !== null) {
@@ -349,8 +359,9 @@ export function forwardTarget(base, url) {
 }
 
 /**
- * The Worker's fetch, with `options` for identify() (`{ now, fetch }`: tests pass a fetch that
- * carries key directory requests to servers on loopback; the Worker passes none).
+ * The Worker's fetch, with `options` (`{ now, fetch }`, as decide() takes them; `fetch` also
+ * carries the request to the origin): tests pass a fetch that carries test host names to servers
+ * on loopback; the Worker passes none.
  */
 export async function handle(request, env, ctx, options = {}) {
   const url = new URL(request.url);
@@ -364,11 +375,12 @@ export async function handle(request, env, ctx, options = {}) {
     target = forwardTarget(base, url);
   }
   const decision = await decide(request, target, env, ctx, options);
-  const upstream = () => (env.ORIGIN ? fetch(new Request(target, request)) : fetch(request));
+  const out = options.fetch ?? ((r) => fetch(r));
+  const upstream = () => out(env.ORIGIN ? new Request(target, request) : request);
   if (decision === null) return upstream();
   let response = decision.response;
   try {
-    response ??= await answer(decision, await upstream(), target, env, ctx);
+    response ??= await answer(decision, await upstream(), target, env, ctx, options.fetch);
   } finally {
     record(env, decision.fields, decision.reportOnly);
   }

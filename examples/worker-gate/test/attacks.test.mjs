@@ -34,17 +34,19 @@ const DIALECTS = ['rfc9309', 'google', 'draft1996', 'original1994', 'revisited']
 
 const signer = newKey();
 const known = { hits: 0, state: 'ok' };
+const listRequests = [];
 let gates;
 let evilHost;
 before(async () => {
   const site = await serve(recorder('origin'));
   evilHost = new URL(await serve(recorder('evil'))).host;
   const lists = await serve((req, res) => {
+    listRequests.push(req.url);
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ prefixes: [{ ipv4Prefix: '66.249.64.0/27' }] }));
   });
   const claimSite = await serve(origin(ROBOTS));
-  const claimVars = { ORIGIN: claimSite, IP_LISTS_BUILT_IN: 'off', IP_LISTS: [{ tokens: ['Googlebot'], url: `${lists}/googlebot.json` }, { tokens: ['ChatGPT-User'], url: `${lists}/chatgpt.json` }] };
+  const claimVars = { ORIGIN: claimSite, IP_LISTS_BUILT_IN: 'off', CLIENT_ADDRESS_HEADER: 'cf-connecting-ip', TEST_HOSTS: { 'lists.test': new URL(lists).host }, IP_LISTS: [{ tokens: ['Googlebot'], url: 'https://lists.test/googlebot.json' }, { tokens: ['ChatGPT-User'], url: 'https://lists.test/chatgpt.json' }] };
   // The built-in lists, served under their own names (identity-worker.js carries the names to
   // loopback): Google's user-triggered fetchers' two lists, one of them Google Cloud's.
   const operatorLists = await serve((req, res) => {
@@ -79,16 +81,29 @@ before(async () => {
   const other = new URL(await serve((req, res) => { res.writeHead(200); res.end(JSON.stringify({ keys: [newKey().jwk] })); })).host;
   const dirHosts = { 'known.test': knownDir, 'evict.test': other, 'one.test': hanging };
   for (let i = 0; i < 40; i++) dirHosts[`flood${i}.test`] = hanging;
+  // An origin that sends the start of a page's head, then nothing for 10 s.
+  const stalling = await serve((req, res) => {
+    if (req.url === '/robots.txt') { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('User-agent: *\nAllow: /\n'); return; }
+    if (req.url === '/.well-known/tdmrep.json') { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.write('<html><head><meta name="robots" content="index"><title>');
+    const timer = setTimeout(() => res.end('slow</title></head><body>page</body></html>'), 10_000);
+    res.on('close', () => clearTimeout(timer));
+  });
   gates = await startGates({
+    stall: { vars: { ORIGIN: stalling, AI_PREFERENCES: 'enforce', AI_HEAD_MAX_MS: '300', IP_LISTS_BUILT_IN: 'off' } },
     dirs: { vars: { ORIGIN: signedSite, IP_LISTS_BUILT_IN: 'off', TEST_HOSTS: dirHosts, DIRECTORY_TIMEOUT_MS: '2000', SIGNATURE_AGENTS: [{ origin: 'https://known.test', token: 'ExampleBot' }] } },
     // Two isolates sharing one NONCE_STORE (Durable Object namespace), one with none, one strict.
     signedA: { vars: signedVars, nonceStore: true },
     signedB: { vars: signedVars, nonceStore: 'signedA' },
     signedMemory: { vars: signedVars },
     signedStrict: { vars: { ...signedVars, SIGNATURE_COVERAGE: 'request', SIGNATURE_MAX_WINDOW_S: '3600' } },
-    builtin: { vars: { ORIGIN: closedSite, USER_TRIGGERED: 'pass', TEST_HOSTS: { 'developers.google.com': operators, 'www.bing.com': operators, 'openai.com': operators } } },
+    builtin: { vars: { ORIGIN: closedSite, USER_TRIGGERED: 'pass', CLIENT_ADDRESS_HEADER: 'cf-connecting-ip', TEST_HOSTS: { 'developers.google.com': operators, 'www.bing.com': operators, 'openai.com': operators } } },
     forward: { vars: { ORIGIN: site, IP_LISTS_BUILT_IN: 'off' } },
     ...Object.fromEntries(DIALECTS.map((d) => [d, { vars: { ...claimVars, DIALECT: d } }])),
+    // Self-hosted: nobody in front of workerd sets the client's address; and a list over http.
+    selfHosted: { vars: { ...claimVars, CLIENT_ADDRESS_HEADER: '' } },
+    plainList: { vars: { ...claimVars, IP_LISTS: [{ tokens: ['Googlebot'], url: 'http://lists.test/plain.json' }] } },
   }, {}, { entry: 'test/identity-worker.js' });
 });
 
@@ -337,4 +352,35 @@ test('hole 5: unknown directories neither starve nor evict a configured signer; 
   const send = (agent) => fetch(`${gates.url('dirs')}/page`, { headers: { 'user-agent': CHROME, ...signedHeaders(`${gates.url('dirs')}/page`, agent, signer) } });
   assert.match((await send('https://flood0.test')).headers.get('x-robots-eval'), /identity=unverified; identity-reason=directory-unavailable; /);
   assert.match((await send('https://127.0.0.1')).headers.get('x-robots-eval'), /identity=unverified; identity-reason=directory-refused; /);
+});
+
+test('the client address: CF-Connecting-IP counts only where Cloudflare sets it; lists only over https', async () => {
+  const identify = async (gate, headers) => (await fetch(`${gates.url(gate)}/__identify`, { method: 'POST', body: JSON.stringify({ url: 'https://site.example/', headers }) })).json();
+  const googlebot = { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' };
+  // A client of a self-hosted gate writes Google's address itself: no verification, and no
+  // Googlebot group from the page either.
+  assert.deepEqual(await identify('selfHosted', { ...googlebot, 'cf-connecting-ip': GOOGLE_IP }), { identity: 'unverified', token: null, signatureAgent: null, reason: 'no-client-address' });
+  const page = await raw('selfHosted', ['GET /page HTTP/1.1', 'Host: gate.example', `User-Agent: ${googlebot['user-agent']}`, `CF-Connecting-IP: ${GOOGLE_IP}`]);
+  assert.equal(page.status, 403, JSON.stringify(page.headers));
+  // On Cloudflare (request.cf names the data centre: workerd's cf blob here), the edge's header counts.
+  const onCloudflare = await raw('selfHosted', ['GET /page HTTP/1.1', 'Host: gate.example', `User-Agent: ${googlebot['user-agent']}`, `CF-Connecting-IP: ${GOOGLE_IP}`, 'cf-blob: {"colo":"AMS"}']);
+  assert.equal(onCloudflare.status, 200, JSON.stringify(onCloudflare.headers));
+  // A list configured over http is refused with the configuration (logged), and never fetched.
+  assert.deepEqual(await identify('plainList', { ...googlebot, 'cf-connecting-ip': GOOGLE_IP }), { identity: 'unverified', token: null, signatureAgent: null, reason: 'no-claim' });
+  assert.ok(!listRequests.includes('/plain.json'), listRequests.join());
+  assert.match(gates.log(), /IP_LISTS: .*needs tokens \(product tokens\) and an https url; IP_LISTS ignored/);
+});
+
+test('hole 6: an origin that stalls in its head holds a crawler\'s response no longer than AI_HEAD_MAX_MS', async () => {
+  const t0 = Date.now();
+  const controller = new AbortController();
+  const res = await fetch(`${gates.url('stall')}/page`, { headers: { 'user-agent': 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.3; +https://openai.com/gptbot' }, signal: controller.signal });
+  const waited = Date.now() - t0;
+  assert.equal(res.status, 200);
+  // The held bytes come first, as they arrived.
+  const reader = res.body.getReader();
+  const { value } = await reader.read();
+  assert.match(Buffer.from(value).toString(), /^<html><head><meta name="robots"/);
+  controller.abort();
+  assert.ok(waited < 3000, `the head was held ${waited} ms`);
 });

@@ -88,18 +88,21 @@ before(async () => {
   const site = await serve(origin(ROBOTS));
   const collector = new URL(await serve(ae.handler)).host;
   const cache = new URL(await serve(sharedCache.handler)).host;
+  hosts['lists.test'] = new URL(lists).host;
   const vars = {
     ORIGIN: site,
     TEST_HOSTS: hosts,
+    // The test plays the proxy in front of workerd that sets the client's address.
+    CLIENT_ADDRESS_HEADER: 'cf-connecting-ip',
     DIRECTORY_TIMEOUT_MS: '400',
     // Only this test's lists: the built-in ones live on the Internet.
     IP_LISTS_BUILT_IN: 'off',
     SIGNATURE_AGENTS: [{ origin: 'https://signer.test', token: 'ExampleBot' }, { origin: 'https://paths.test/keys.json', token: 'PathBot' }],
     IP_LISTS: [
-      { tokens: ['Googlebot'], url: `${lists}/googlebot.json` },
-      { tokens: ['ChatGPT-User'], url: `${lists}/chatgpt-user.json`, userTriggered: true },
-      { tokens: ['DownBot'], url: `${lists}/down.json` },
-      { tokens: ['MovedBot'], url: `${lists}/moved.json` },
+      { tokens: ['Googlebot'], url: `https://lists.test/googlebot.json` },
+      { tokens: ['ChatGPT-User'], url: `https://lists.test/chatgpt-user.json`, userTriggered: true },
+      { tokens: ['DownBot'], url: `https://lists.test/down.json` },
+      { tokens: ['MovedBot'], url: `https://lists.test/moved.json` },
     ],
   };
   gates = await startGates({

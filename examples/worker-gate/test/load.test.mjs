@@ -79,16 +79,19 @@ before(async () => {
     'slowdir.test': new URL(await serve((req, res) => { directoryHits.slow++; setTimeout(() => { res.writeHead(200); res.end(jwks); }, 4000); })).host,
     'downdir.test': new URL(await serve((req, res) => { directoryHits.down++; res.writeHead(503); res.end(); })).host,
   };
-  const lists = await serve((req, res) => {
+  const listServer = await serve((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ prefixes: [{ ipv4Prefix: '66.249.64.0/27' }, { ipv6Prefix: '2001:4860:4801:10::/64' }] }));
   });
+  hosts['lists.test'] = new URL(listServer).host;
   const vars = {
     MODE: 'enforce',
     TEST_HOSTS: hosts,
     DIRECTORY_TIMEOUT_MS: '1500',
     IP_LISTS_BUILT_IN: 'off',
-    IP_LISTS: [{ tokens: ['Googlebot'], url: `${lists}/googlebot.json` }],
+    IP_LISTS: [{ tokens: ['Googlebot'], url: 'https://lists.test/googlebot.json' }],
+    // The test plays the proxy in front of workerd that sets the client's address.
+    CLIENT_ADDRESS_HEADER: 'cf-connecting-ip',
     SIGNATURE_AGENTS: [{ origin: 'https://signer.test', token: 'ExampleBot' }],
     ROBOTS_FAILURE_TTL_MS: '1000',
   };
