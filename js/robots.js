@@ -13,9 +13,8 @@
 
 import { defineEngine } from './engine.js';
 // The numbers of the boundary (wasm-boundary/src/lib.rs), written by scripts/build-pkg.mjs.
-import {
-  OFF_SITE, SELECTION_KIND_MASK, SELECTION_SPECIFIC, VERDICT_ALLOWED, VERDICT_LINE_SHIFT, VERDICT_REASON_MASK, VERDICT_REASON_SHIFT,
-} from './protocol.js';
+import { OFF_SITE, SELECTION_KIND_MASK, SELECTION_SPECIFIC, VERDICT_ALLOWED } from './protocol.js';
+import { decisionTable } from './table.js';
 import { PREFIX, describe, typeError, optionsArg, numberOption, isMaxBytes, DEFAULT_MAX_BYTES } from './common.js';
 // The core's names of dialects and reasons, read from the rich module by
 // scripts/build-pkg.mjs when it builds the package (so no run pays for asking).
@@ -413,81 +412,14 @@ export function defineApi(loadModule, missingRich) {
       const where = 'table(urls, agents)';
       optionsArg(options, 'table(urls, agents, options)', TABLE_OPTIONS);
       const handle = this.#live(where);
-      const list = (items, what, check) => {
-        if (items === null || typeof items !== 'object' || typeof items[Symbol.iterator] !== 'function' || typeof items === 'string') {
-          throw typeError(where, `${what} must be an array of strings`, items);
-        }
-        const out = Array.from(items);
-        for (let i = 0; i < out.length; i++) out[i] = check(out[i], i);
-        return out;
-      };
-      // The message of urlArg's error is built only for a URL that is not a string.
-      urls = list(urls, 'urls', (u, i) => (typeof u === 'string' ? u : urlArg(u, `${where}: urls[${i}]`)));
-      agents = list(agents, 'agents', (a) => a);
-      // A column's agent: a product token, or the one that decides among a list of them.
-      const names = agents.map((a, i) => (typeof a === 'string' ? a : this.#pick(handle, a, `${where}: agents[${i}]`)));
-      const rows = urls.length;
-      const cols = agents.length;
-      let cells;
-      let offSite;
-      try {
-        const selections = new Array(cols);
-        for (let c = 0; c < cols; c++) selections[c] = this.#select(handle, names[c]);
-        // The input: the agents' packed selections and the URLs' byte lengths (little-endian
-        // u32s), then the URLs.
-        const head = 4 * (cols + rows);
-        E.reserve(head);
-        let at = head;
-        // ASCII URLs (the usual case) go in with one TextEncoder call for all of them: their
-        // byte lengths are then their lengths. Any other character makes the UTF-8 longer than
-        // the string, and the URLs are encoded one by one instead.
-        const joined = rows > 1 ? urls.join('') : '';
-        const lengths = new Array(rows);
-        if (rows > 1 && put(joined, head) === joined.length) {
-          for (let r = 0; r < rows; r++) lengths[r] = urls[r].length;
-        } else {
-          for (let r = 0; r < rows; r++) {
-            const len = put(urls[r], at);
-            lengths[r] = len;
-            at += len;
-          }
-        }
-        E.putU32s(selections, 0);
-        E.putU32s(lengths, 4 * cols);
-        // The first query of a crawler compiles its rule set, which may grow the memory.
-        offSite = E.w.table(handle, rows, cols);
-        cells = E.u32s(rows * cols);
-      } catch (e) {
-        throw E.rethrow(e);
-      }
-      // The module found some URL not plainly on the file's site (wasm/src/lib.rs, table): the
-      // URL parser settles them, and the first that is not on it is the error. (A URL as the
-      // site writes it costs no JavaScript: a `startsWith` per URL cost more than its cell.)
-      if (offSite > 0) for (let r = 0; r < rows; r++) this.#onSite(urls[r], `${where}: urls[${r}]`);
-      const allowed = new Array(rows);
-      const lines = new Array(rows);
-      const reasons = new Array(rows);
-      const reasonNames = NAMES.reasons;
-      // Read the cells now: the view is valid until the next call into the module.
-      for (let r = 0, k = 0; r < rows; r++) {
-        const a = new Array(cols);
-        const l = new Array(cols);
-        const why = new Array(cols);
-        for (let c = 0; c < cols; c++, k++) {
-          const cell = cells[k];
-          a[c] = (cell & VERDICT_ALLOWED) !== 0;
-          why[c] = reasonNames[(cell >>> VERDICT_REASON_SHIFT) & VERDICT_REASON_MASK];
-          l[c] = cell >>> VERDICT_LINE_SHIFT;
-        }
-        allowed[r] = a;
-        lines[r] = l;
-        reasons[r] = why;
-      }
-      E.trim(cells.length * 4);
-      const table = { urls, agents, allowed, lines, reasons };
-      // The preference columns: each cell's aiPreferences(url, agent).
-      if (options?.ai === true) table.ai = urls.map((url) => agents.map((agent) => this.aiPreferences(url, agent)));
-      return table;
+      return decisionTable(E, handle, urls, agents, {
+        urlArg,
+        pick: (a, w) => this.#pick(handle, a, w),
+        select: (a) => this.#select(handle, a),
+        onSite: (u, w) => this.#onSite(u, w),
+        // The preference columns (`{ ai: true }`): each cell's aiPreferences(url, agent).
+        ai: options?.ai === true ? (url, agent) => this.aiPreferences(url, agent) : null,
+      });
     }
 
     crawlDelay(agent) {

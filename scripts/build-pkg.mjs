@@ -255,7 +255,7 @@ function multiValueExports(bytes) {
 // 7. The wrapper and its entry (js/), the embedded wasm, types. The entry is bundled once for each
 //    way of obtaining the compiled module (js/load-*.js, copied to load.js before each bundle),
 //    into one file each: one module to load instead of five is a measurable part of the cold start.
-for (const f of ['common.js', 'engine.js', 'robots.js', 'fetch.js', 'fetch-ai-use.js', 'rich.js', 'rich-methods.js', 'rules.js', 'index.js', 'verdict.js', 'wasm-text.js']) copyFileSync(join(root, 'js', f), join(stage, f));
+for (const f of ['common.js', 'engine.js', 'robots.js', 'fetch.js', 'fetch-ai-use.js', 'rich.js', 'rich-methods.js', 'rules.js', 'table.js', 'index.js', 'verdict.js', 'wasm-text.js']) copyFileSync(join(root, 'js', f), join(stage, f));
 // The embedded builds carry each .wasm as text (js/wasm-text.js), decoded by js/wasm-text.wat,
 // whose bytes js/wasm-text.js holds: checked against wasm-as's.
 const { encodeWasmText, decodeWasmText } = await import(pathToFileURL(join(root, 'js', 'wasm-text.js')).href);

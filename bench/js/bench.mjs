@@ -316,7 +316,7 @@ if (google === null) {
   const dir = join(root, 'target', 'bench-app');
   mkdirSync(dir, { recursive: true });
   const app = appBundleBytes(dir, join(root, 'node_modules', '.bin', 'esbuild'));
-  console.log(`\nBytes shipped: a browser app that only parses and asks isAllowed (tests/js/bundle-app.mjs, 'robots-eval/verdict', \`esbuild --bundle --minify --platform=browser\`), gzip -9.\n`);
+  console.log(`\nBytes shipped: a browser app that only parses and asks isAllowed (tests/js/bundle-app.mjs, \`import { Robots } from 'robots-eval'\`, \`esbuild --bundle --minify --platform=browser\`), gzip -9.\n`);
   console.log('| | bytes | gzip |');
   console.log('|---|---:|---:|');
   console.log(`| robots-eval: the app's bundle (budget ${BUDGET} B gzip) | ${app.text.length} | ${app.gzip} |`);

@@ -17,7 +17,7 @@ let server, base, browser, profile; // browser: a persistent context
 
 before(async () => {
   writeFileSync(join(here, 'plain.html'), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
-<script type="importmap">{ "imports": { "robots-eval": "/node_modules/robots-eval/pkg/index.js", "robots-eval/verdict": "/node_modules/robots-eval/pkg/verdict.js" } }</script>
+<script type="importmap">{ "imports": { "robots-eval": "/node_modules/robots-eval/pkg/index.js", "robots-eval/verdict": "/node_modules/robots-eval/pkg/verdict.js", "robots-eval/rich": "/node_modules/robots-eval/pkg/rich.js" } }</script>
 <script type="module" src="/browser-entry.mjs"></script>`);
   mkdirSync(join(here, 'bundle'), { recursive: true });
   execFileSync(join(repo, 'node_modules', '.bin', 'esbuild'), ['browser-entry.mjs', '--bundle', '--format=esm', '--platform=browser',

@@ -24,7 +24,7 @@ use serde::ser::SerializeMap;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// Talc, as in the verdict module (wasm/src/module.rs says why).
+/// Talc, as in the verdict module (wasm-boundary/src/lib.rs says why).
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
 static ALLOC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
