@@ -2,7 +2,7 @@
 //! (`docs/architecture.md` lists where each knob is read).
 //!
 //! Every knob is one behaviour on which the standards disagree; each preset cites its source in
-//! `shared/docs/semantics.md` (sections A: 1994, B: 1996 draft, C: RFC 9309, I: google/robotstxt) or
+//! `docs/semantics.md` (sections A: 1994, B: 1996 draft, C: RFC 9309, I: google/robotstxt) or
 //! the seed documents. A change to one dialect touches only its preset below.
 //!
 //! Records other than rules follow the knobs too: a Crawl-delay or Request-rate applies to the

@@ -4,6 +4,8 @@
 //! public only because the wasm crates are other crates. A caller of the library wants
 //! [`Robots::path`] and [`Robots::check_path`], which are these steps put together.
 
+use core::num::NonZeroUsize;
+
 use crate::{Path, Robots, Selection, Verdict};
 
 /// The path of an ASCII URL that every dialect reads alike and none normalises (a crawler's
@@ -14,11 +16,17 @@ pub fn ascii_path<'u>(robots: &Robots, url: &'u [u8]) -> Option<Path<'u>> {
     robots.ascii_path(url)
 }
 
-/// [`ascii_path`] for a URL whose path starts at `start`, known without the search: the URL is
-/// a site that [`path_starts_after`] accepts, `start` octets long, followed by `/`.
+/// [`ascii_path`] told where the path starts, when the caller knows without the search: the URL
+/// is a site that [`path_starts_after`] accepts, `start` octets long, followed by `/`. `None`:
+/// search, as [`ascii_path`] does. (One function for both, taking one number: the verdict
+/// module's query calls it once, with what its site comparison found.)
 #[inline]
-pub fn ascii_path_from<'u>(robots: &Robots, url: &'u [u8], start: usize) -> Option<Path<'u>> {
-    robots.ascii_path_from(url, start)
+pub fn ascii_path_at<'u>(
+    robots: &Robots,
+    url: &'u [u8],
+    start: Option<NonZeroUsize>,
+) -> Option<Path<'u>> {
+    robots.ascii_path_at(url, start)
 }
 
 /// The path of any URL, as the file's dialect reads and normalises it: for a URL that
@@ -36,8 +44,8 @@ pub fn check_selection(robots: &Robots, url: &str, selection: Selection) -> Verd
 }
 
 /// Whether, for every URL that is `site` (a `scheme://authority`, such as a URL parser's
-/// origin) followed by `/`, the path starts where `site` ends, so that [`ascii_path_from`]
-/// may be told `site.len()`.
+/// origin) followed by `/`, the path starts where `site` ends, so that [`ascii_path_at`] may
+/// be told `site.len()`.
 pub fn path_starts_after(site: &[u8]) -> bool {
     crate::url::path_starts_after(site)
 }

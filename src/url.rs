@@ -111,7 +111,7 @@ pub(crate) fn path_start(url: &[u8]) -> Option<usize> {
 
 /// Whether `path_start` reads `site` (a `scheme://authority`, such as a URL parser's origin)
 /// followed by a path as ending where `site` ends: then, for every URL that is `site` followed by
-/// `/`, the path starts at `site.len()`, and `Robots::ascii_path_from` can skip the search (an
+/// `/`, the path starts at `site.len()`, and `Robots::ascii_path_at` can skip the search (an
 /// authority with `;`, which google/robotstxt ends there, is not one).
 pub(crate) fn path_starts_after(site: &[u8]) -> bool {
     // (No site is no authority: `//` would start a network-path reference.)

@@ -2,7 +2,8 @@
 // `npm run bench`: the npm package (pkg/, imported by its name) side by side with robots-parser
 // (the most used npm parser), on the same work: the files of ../shared/bench, and the 1,000
 // queries of its queries.json as a crawler holds them, full URL strings
-// (https://example.com/a/b?c), given to both libraries alike. Prints Markdown tables ready to paste.
+// (https://example.com/a/b?c), given to both libraries alike. Prints Markdown tables, and writes
+// them to bench/results.md, which README.md links to.
 //
 //   node bench/js/bench.mjs [--quick] [--baseline DIR]
 //
@@ -267,30 +268,37 @@ const version = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf
 const allSizes = JSON.parse(readFileSync(join(root, 'pkg', 'sizes.json'), 'utf8'));
 const sizes = allSizes['robots_eval_bg.wasm'];
 const cpu = cpus();
-console.log(`\n**robots-eval ${version(root)}** (pkg/; verdict module ${sizes.raw} B, ${sizes.gzip} B gzip) **vs robots-parser ${version(join(root, 'node_modules', 'robots-parser'))}**, ` +
+// The report, printed and written to bench/results.md (README.md links to it; a --quick run
+// writes target/bench-results-quick.md instead, which is no figure to publish).
+const report = [];
+const say = (text) => {
+  console.log(text);
+  report.push(text);
+};
+say(`\n**robots-eval ${version(root)}** (pkg/; verdict module ${sizes.raw} B, ${sizes.gzip} B gzip) **vs robots-parser ${version(join(root, 'node_modules', 'robots-parser'))}**, ` +
   `Node ${process.version}, ${cpu[0]?.model ?? 'unknown CPU'} (${cpu.length} cores), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ` +
   `Both get the same input: the files of ../shared/bench, and its 1,000 queries (${agents.length} agents) as full URLs (\`${urls[0]}\`), flat strings. ` +
   `Median of ${RUNS} runs, the libraries' runs alternating after a warm-up; speed-up = robots-parser's time / ours, its range over the runs in brackets` +
   ` (\`node bench/js/bench.mjs${quick ? ' --quick' : ''}\`).\n`);
 const baseHead = Baseline === null ? '' : ` baseline (${baselineName}) | this build vs baseline |`;
-console.log(`| benchmark | robots-eval | robots-parser | speed-up |${baseHead}`);
-console.log(`|---|---:|---:|---:|${Baseline === null ? '' : '---:|---:|'}`);
+say(`| benchmark | robots-eval | robots-parser | speed-up |${baseHead}`);
+say(`|---|---:|---:|---:|${Baseline === null ? '' : '---:|---:|'}`);
 for (const { what, unit, ours, theirs, base } of rows) {
   const extra = base === null ? '' : ` ${fmt(median(base))} | ${ratios(base, ours)} |`;
-  console.log(`| ${what} | ${fmt(median(ours))} ${unit} | ${fmt(median(theirs))} | ${ratios(theirs, ours)} |${extra}`);
+  say(`| ${what} | ${fmt(median(ours))} ${unit} | ${fmt(median(theirs))} | ${ratios(theirs, ours)} |${extra}`);
 }
-console.log('\nOur other figures, not the comparison (each in the same runs as its row above, whose figure is beside it): with paths, which robots-parser cannot take; and parsed with the robots.txt URL, which robots-parser always is (the comparison gives each library the least its API needs for the same answers).\n');
-console.log('| robots-eval | time | the row above |');
-console.log('|---|---:|---:|');
-for (const [what, ns, row] of ourOther) console.log(`| ${what} | ${fmt(ns)} | ${fmt(row)} |`);
+say('\nOur other figures, not the comparison (each in the same runs as its row above, whose figure is beside it): with paths, which robots-parser cannot take; and parsed with the robots.txt URL, which robots-parser always is (the comparison gives each library the least its API needs for the same answers).\n');
+say('| robots-eval | time | the row above |');
+say('|---|---:|---:|');
+for (const [what, ns, row] of ourOther) say(`| ${what} | ${fmt(ns)} | ${fmt(row)} |`);
 
-console.log(`\nCold start: a fresh Node process each time (median of ${COLD_RUNS} each, alternating): \`import\` the package, parse medium.txt, answer one full-URL query.\n`);
+say(`\nCold start: a fresh Node process each time (median of ${COLD_RUNS} each, alternating): \`import\` the package, parse medium.txt, answer one full-URL query.\n`);
 const coldBaseHead = coldBase === null ? '' : ' baseline |';
-console.log(`| cold start | robots-eval | robots-parser | robots-eval / robots-parser |${coldBaseHead}`);
-console.log(`|---|---:|---:|---:|${coldBase === null ? '' : '---:|'}`);
+say(`| cold start | robots-eval | robots-parser | robots-eval / robots-parser |${coldBaseHead}`);
+say(`|---|---:|---:|---:|${coldBase === null ? '' : '---:|'}`);
 const coldRow = (what, pick) => {
   const extra = coldBase === null ? '' : ` ${fmt(median(pick(coldBase)))} |`;
-  console.log(`| ${what} | ${fmt(median(pick(coldOurs)))} | ${fmt(median(pick(coldTheirs)))} | ${ratios(pick(coldOurs), pick(coldTheirs))} |${extra}`);
+  say(`| ${what} | ${fmt(median(pick(coldOurs)))} | ${fmt(median(pick(coldTheirs)))} | ${ratios(pick(coldOurs), pick(coldTheirs))} |${extra}`);
 };
 coldRow('import + parse + first query, from the script\'s first line', (c) => c.parts[0]);
 coldRow('of which import', (c) => c.parts[1]);
@@ -300,33 +308,37 @@ coldRow('the whole process, spawn to exit (Node\'s own start included)', (c) => 
 
 // ---- Google's build --------------------------------------------------------------------------
 if (google === null) {
-  console.log(`\nGoogle's WebAssembly build: SKIPPED (${googleDir} is absent).`);
+  say(`\nGoogle's WebAssembly build: SKIPPED (${googleDir} is absent).`);
 } else {
-  console.log(`\n**vs Google's WebAssembly build** (google/robotstxt's robots_wasm.cc, ${googleDir}: IsAllowed(agent, url, robots) parses the file on every call; ours with \`{ dialect: 'google' }\`). Same queries, same runs as above; speed-up = Google's time / ours.\n`);
-  console.log('| benchmark | robots-eval | Google | speed-up |');
-  console.log('|---|---:|---:|---:|');
-  for (const { what, ours, theirs } of googleRows) console.log(`| ${what} | ${fmt(median(ours))} per query | ${fmt(median(theirs))} | ${ratios(theirs, ours)} |`);
-  console.log(`\n| cold start (same processes as above, alternating) | robots-eval | Google | robots-eval / Google |`);
-  console.log('|---|---:|---:|---:|');
-  console.log(`| import + parse + first query | ${fmt(median(coldOurs.parts[0]))} | ${fmt(median(coldGoogle.parts[0]))} | ${ratios(coldOurs.parts[0], coldGoogle.parts[0])} |`);
-  console.log(`| the whole process, spawn to exit | ${fmt(median(coldOurs.wall))} | ${fmt(median(coldGoogle.wall))} | ${ratios(coldOurs.wall, coldGoogle.wall)} |`);
+  say(`\n**vs Google's WebAssembly build** (google/robotstxt's robots_wasm.cc, ${googleDir}: IsAllowed(agent, url, robots) parses the file on every call; ours with \`{ dialect: 'google' }\`). Same queries, same runs as above; speed-up = Google's time / ours.\n`);
+  say('| benchmark | robots-eval | Google | speed-up |');
+  say('|---|---:|---:|---:|');
+  for (const { what, ours, theirs } of googleRows) say(`| ${what} | ${fmt(median(ours))} per query | ${fmt(median(theirs))} | ${ratios(theirs, ours)} |`);
+  say(`\n| cold start (same processes as above, alternating) | robots-eval | Google | robots-eval / Google |`);
+  say('|---|---:|---:|---:|');
+  say(`| import + parse + first query | ${fmt(median(coldOurs.parts[0]))} | ${fmt(median(coldGoogle.parts[0]))} | ${ratios(coldOurs.parts[0], coldGoogle.parts[0])} |`);
+  say(`| the whole process, spawn to exit | ${fmt(median(coldOurs.wall))} | ${fmt(median(coldGoogle.wall))} | ${ratios(coldOurs.wall, coldGoogle.wall)} |`);
 }
 {
   // The browser app that only parses and asks isAllowed, bundled with esbuild --minify.
   const dir = join(root, 'target', 'bench-app');
   mkdirSync(dir, { recursive: true });
   const app = appBundleBytes(dir, join(root, 'node_modules', '.bin', 'esbuild'));
-  console.log(`\nBytes shipped: a browser app that only parses and asks isAllowed (tests/js/bundle-app.mjs, \`import { Robots } from 'robots-eval'\`, \`esbuild --bundle --minify --platform=browser\`), gzip -9.\n`);
-  console.log('| | bytes | gzip |');
-  console.log('|---|---:|---:|');
-  console.log(`| robots-eval: the app's bundle (budget ${BUDGET} B gzip) | ${app.text.length} | ${app.gzip} |`);
+  say(`\nBytes shipped: a browser app that only parses and asks isAllowed (tests/js/bundle-app.mjs, \`import { Robots } from 'robots-eval'\`, \`esbuild --bundle --minify --platform=browser\`), gzip -9.\n`);
+  say('| | bytes | gzip |');
+  say('|---|---:|---:|');
+  say(`| robots-eval: the app's bundle (budget ${BUDGET} B gzip) | ${app.text.length} | ${app.gzip} |`);
   const webGlue = join(googleDir, 'web', 'robots_google.mjs');
   const webWasm = join(googleDir, 'web', 'robots_google.wasm');
   if (existsSync(webGlue) && existsSync(webWasm)) {
     const [glue, wasm] = [readFileSync(webGlue), readFileSync(webWasm)];
     const gz = (b) => gzipSync(b, { level: 9 }).length;
-    console.log(`| Google: its module + browser glue (web/, as two files) | ${glue.length + wasm.length} | ${gz(glue) + gz(wasm)} |`);
+    say(`| Google: its module + browser glue (web/, as two files) | ${glue.length + wasm.length} | ${gz(glue) + gz(wasm)} |`);
   }
-  for (const [file, s] of Object.entries(allSizes)) if (s?.gzip) console.log(`| robots-eval: ${file} (for reference) | ${s.raw} | ${s.gzip} |`);
+  for (const [file, s] of Object.entries(allSizes)) if (s?.gzip) say(`| robots-eval: ${file} (for reference) | ${s.raw} | ${s.gzip} |`);
 }
+const resultsFile = quick ? join(root, 'target', 'bench-results-quick.md') : join(root, 'bench', 'results.md');
+mkdirSync(dirname(resultsFile), { recursive: true });
+writeFileSync(resultsFile, `# Benchmark results\n\nWritten by \`npm run bench\` (bench/js/bench.mjs${quick ? ' --quick' : ''}); run it again to replace them.\n${report.join('\n')}\n`);
+console.log(`\n(written to ${resultsFile})`);
 if (box.n === 0.5) console.log(box.n);

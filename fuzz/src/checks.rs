@@ -5,6 +5,8 @@
 //! mirror of it here (on by default).
 #![allow(dead_code)]
 
+use core::num::NonZeroUsize;
+
 use robots_eval::{hot, DialectId, Options, Reason, RecordKind, RecordView, Robots, Selection};
 
 /// The agents every parsed file is asked about.
@@ -209,7 +211,7 @@ fn path_after_site(robots: &Robots, url: &str, selection: Selection) {
         if !hot::path_starts_after(&bytes[..k]) {
             continue;
         }
-        let from = hot::ascii_path_from(robots, bytes, k);
+        let from = hot::ascii_path_at(robots, bytes, NonZeroUsize::new(k));
         let search = hot::ascii_path(robots, bytes);
         assert_eq!(
             from.as_ref().map(|p| p.as_bytes()),

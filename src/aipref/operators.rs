@@ -1,6 +1,6 @@
 //! The AI purposes a site can answer for, and the operator table: which crawler tokens serve
 //! which purposes, as their operators document them, each row with its source
-//! (`shared/docs/ai-signals.md` §3.1 and §5.2, the readings [S-5], [S-6], [S-19], [S-20],
+//! (`docs/ai-signals.md` §3.1 and §5.2, the readings [S-5], [S-6], [S-19], [S-20],
 //! [S-22] and the decisions [D-1], [D-2]). Data only: a row is an edit here, not code.
 //!
 //! This is the one table of the Rust side. The Worker gate's `examples/worker-gate/src/

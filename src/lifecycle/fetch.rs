@@ -5,7 +5,7 @@
 //! No I/O and no clock: callers pass times as milliseconds since the Unix epoch. Every decision
 //! carries a stable reason code, a message a person can act on, and the text it comes from; the
 //! full table, with citations, is `docs/fetch-policy.md`. Section letters (B.1, C.14, D.2, ...)
-//! refer to `shared/docs/semantics.md`.
+//! refer to `docs/semantics.md`.
 //!
 //! Where a dialect's text is silent the choice is ours, and the decision's `source` says so
 //! ("our choice: ...").

@@ -5,7 +5,7 @@
 //! The HTML side is a tolerant scanner of the document head (`html`), not a DOM: it finds
 //! `<meta ...>` tags in one linear pass, skipping comments and the contents of `<script>`,
 //! `<style>` and the other raw-text elements, and stops at `</head>` or `<body`. Section
-//! letters (G.1 ...) refer to `shared/docs/semantics.md`; `docs/fetch-policy.md` has the rules
+//! letters (G.1 ...) refer to `docs/semantics.md`; `docs/fetch-policy.md` has the rules
 //! with citations.
 //!
 //! Which tags apply to a crawler: `name="robots"` applies to every crawler (G.1). A tag named

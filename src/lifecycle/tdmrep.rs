@@ -1,7 +1,7 @@
 //! Lifecycle, floor 6: the W3C TDM Reservation Protocol (TDMRep, Community Group Final Report,
 //! 10 May 2024): the site's `/.well-known/tdmrep.json` (§6.1), the `tdm-reservation` and
 //! `tdm-policy` response header fields (§6.2) and META tags (§6.3), layered in that order (§6.7).
-//! Where the report leaves a choice, the readings are `shared/docs/ai-signals.md` [S-10], [S-11]
+//! Where the report leaves a choice, the readings are `docs/ai-signals.md` [S-10], [S-11]
 //! and [D-6]; `docs/ai-use.md` has them with citations.
 //!
 //! Malformed input is never an error here: it is a value that says what was wrong (a rule

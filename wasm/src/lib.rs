@@ -33,6 +33,7 @@ extern crate alloc;
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::num::NonZeroUsize;
 
 use robots_eval::{hot, DialectId, Options, Robots, Selection};
 use robots_eval_boundary::{
@@ -131,7 +132,7 @@ impl Engine {
 
     /// `on_site`, and where the path of `url` starts when that comparison tells it: when `url`
     /// is the site followed by `/` and the site is one `hot::path_starts_after` accepts (else 0:
-    /// not known; a path starting at 0 needs no search). One comparison with the site for both: `allowed`'s
+    /// not known, `hot::ascii_path_at` searches). One comparison with the site for both: `allowed`'s
     /// URL then needs no search for its path. (Inlined: a pair returned from a call goes through
     /// memory in WebAssembly.)
     #[inline(always)]
@@ -315,18 +316,14 @@ impl Engine {
     /// instructions per query.)
     fn allowed(&self, handle: u32, len: u32, selection: u32) -> u32 {
         self.robots(handle).map_or(1, |r| {
-            // The common URL is read from its octets (`hot::ascii_path`), without validating
+            // The common URL is read from its octets (`hot::ascii_path_at`), without validating
             // it as UTF-8 first (a sixth of the query, in WebAssembly); any other as text.
             let url = self.input.get(..len as usize).unwrap_or_default();
             // A URL written as its file's site and a path (a crawler's queue, for a file parsed
             // with its `url`): the comparison that tells it is on the site tells where its path
             // starts too.
             let (on_site, path_start) = self.site_and_path(handle, url);
-            let ascii = match path_start {
-                0 => hot::ascii_path(r, url),
-                start => hot::ascii_path_from(r, url, start),
-            };
-            let path = match ascii {
+            let path = match hot::ascii_path_at(r, url, NonZeroUsize::new(path_start)) {
                 Some(path) => path,
                 None => hot::text_path(r, text(&self.input, 0, len)),
             };

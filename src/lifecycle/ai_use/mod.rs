@@ -6,7 +6,7 @@
 //! meanings of robots META tags and `X-Robots-Tag` (`meta`), and Content-Signal's non-standard
 //! header and META carriers.
 //!
-//! The model is `shared/docs/ai-signals.md` §5 with its readings [S-1] to [S-22] and decisions
+//! The model is `docs/ai-signals.md` §5 with its readings [S-1] to [S-22] and decisions
 //! [D-1] to [D-11]; `docs/ai-use.md` gives them with their sources. In short: each family
 //! resolves with its own rules first ([S-2]), then per purpose any deny wins, else any allow,
 //! else unknown ([S-1]); a URL the crawler may not fetch is denied for every purpose ([S-3]);
