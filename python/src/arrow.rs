@@ -74,57 +74,49 @@ impl<'a> Column<'a> {
         })
     }
 
-    /// Row `i`'s bytes; None for a null.
+    /// The column and row that hold row `i`'s value: itself, or a dictionary's values at the
+    /// row's key; None for a null row of a dictionary.
     #[inline]
-    fn bytes(&self, i: usize) -> Option<&'a [u8]> {
-        macro_rules! get {
-            ($a:expr, $v:ident) => {
-                if $a.is_null(i) {
-                    None
-                } else {
-                    Some($a.value(i).$v())
-                }
-            };
-        }
+    fn resolve(&self, i: usize) -> Option<(&Column<'a>, usize)> {
         match self {
-            Column::Utf8(a) => get!(a, as_bytes),
-            Column::LargeUtf8(a) => get!(a, as_bytes),
-            Column::Utf8View(a) => get!(a, as_bytes),
-            Column::Binary(a) => get!(a, as_ref),
-            Column::LargeBinary(a) => get!(a, as_ref),
-            Column::BinaryView(a) => get!(a, as_ref),
             Column::Dictionary {
                 dictionary,
                 keys,
                 values,
-            } => {
-                if dictionary.is_null(i) {
-                    None
-                } else {
-                    values.bytes(*keys.get(i)?)
-                }
-            }
+            } => (!dictionary.is_null(i)).then(|| keys.get(i).map(|&k| (&**values, k)))?,
+            _ => Some((self, i)),
+        }
+    }
+
+    /// Row `i`'s bytes; None for a null.
+    #[inline]
+    fn bytes(&self, i: usize) -> Option<&'a [u8]> {
+        macro_rules! get {
+            ($a:expr, $i:expr, $v:ident) => {
+                (!$a.is_null($i)).then(|| $a.value($i).$v())
+            };
+        }
+        let (column, i) = self.resolve(i)?;
+        match column {
+            Column::Utf8(a) => get!(a, i, as_bytes),
+            Column::LargeUtf8(a) => get!(a, i, as_bytes),
+            Column::Utf8View(a) => get!(a, i, as_bytes),
+            Column::Binary(a) => get!(a, i, as_ref),
+            Column::LargeBinary(a) => get!(a, i, as_ref),
+            Column::BinaryView(a) => get!(a, i, as_ref),
+            // (A dictionary's values are never a dictionary: `new` reads them as plain.)
+            Column::Dictionary { .. } => None,
         }
     }
 
     /// Row `i`'s text (a string column's values are UTF-8 by Arrow's contract).
     #[inline]
     fn text(&self, i: usize) -> Option<&'a str> {
-        match self {
+        let (column, i) = self.resolve(i)?;
+        match column {
             Column::Utf8(a) => (!a.is_null(i)).then(|| a.value(i)),
             Column::LargeUtf8(a) => (!a.is_null(i)).then(|| a.value(i)),
             Column::Utf8View(a) => (!a.is_null(i)).then(|| a.value(i)),
-            Column::Dictionary {
-                dictionary,
-                keys,
-                values,
-            } => {
-                if dictionary.is_null(i) {
-                    None
-                } else {
-                    values.text(*keys.get(i)?)
-                }
-            }
             _ => None,
         }
     }
