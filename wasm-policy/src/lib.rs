@@ -115,9 +115,7 @@ pub extern "C" fn fetch_decide(
     retry_after_len: u32,
 ) -> u32 {
     ENGINE.with(|e| {
-        use robots_eval::fetch::{
-            decide, freshness, CacheHeaders, FetchContext, FetchOutcome, Policy,
-        };
+        use robots_eval::fetch::{decide, freshness, CacheHeaders, FetchContext, FetchOutcome};
         let outcome = match kind {
             0 => FetchOutcome::Status(u16::try_from(status).unwrap_or(0)),
             1 => FetchOutcome::NetworkError,
@@ -136,14 +134,7 @@ pub extern "C" fn fetch_decide(
             retry_after: optional(&e.input, &mut 0, retry_after_len),
         };
         let d = decide(dialect, &outcome, &ctx);
-        let policy = match d.policy {
-            Policy::Parse { .. } => "parse",
-            Policy::FollowRedirect => "follow-redirect",
-            Policy::AllowAll => "allow-all",
-            Policy::DisallowAll => "disallow-all",
-            Policy::Defer => "defer",
-            Policy::UseCached => "use-cached",
-        };
+        let policy = d.policy.name();
         // The cap, read through `freshness`: the longest max-age it accepts, and whether it was cut.
         let longest = CacheHeaders {
             cache_control: Some("max-age=2147483648"),
