@@ -361,7 +361,7 @@ fn files_stay_small() {
     const NOT_HAND_WRITTEN: &[&str] = &["www/presets.js"];
     // Over their limit today, each with its count: none may grow, and each leaves this list
     // once it is under (the test says so).
-    const OVER_TODAY: &[(&str, usize)] = &[("www/app.js", 1080)];
+    const OVER_TODAY: &[(&str, usize)] = &[];
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut limits: Vec<(String, usize)> = vec![
         ("README.md".into(), 400),
