@@ -24,7 +24,9 @@
 //! 4. `robots`: the [`Robots`] facade and its views;
 //! 5. `parse` (lines -> a `Robots`), `decide` (verdicts), `lint` (diagnostics): `impl Robots`
 //!    blocks on the floor of what they need;
-//! 6. `lifecycle/` (the `lifecycle` feature): `fetch` (what a fetch outcome means, how long a
+//! 6. `report`: the answers of the packages' rich calls (`explain`, `diagnostics`, `records`,
+//!    `ai_preferences`) as plain data, serialisable with the `serde` feature;
+//!    `lifecycle/` (the `lifecycle` feature): `fetch` (what a fetch outcome means, how long a
 //!    copy stays fresh) and `meta` (robots META tags and X-Robots-Tag), re-exported here as
 //!    `robots_eval::fetch` and `robots_eval::meta`; with the `ai-use` feature also `tdmrep` and
 //!    `ai_use` (`Robots::ai_use`: AI use per purpose from every signal, with the trace).
@@ -61,6 +63,8 @@ pub mod lint;
 mod parse;
 #[cfg(feature = "aipref")]
 mod preferences;
+// Floor 6: the rich calls' answers as plain data, one home for every package (npm, Python).
+pub mod report;
 // Floor 6: the HTTP lifecycle, apart from the core (the `lifecycle` feature).
 #[cfg(feature = "lifecycle")]
 mod lifecycle;

@@ -124,6 +124,34 @@ pub fn path_starts_after(site: &[u8]) -> bool {
     path_start(&url) == Some(site.len())
 }
 
+/// Whether `url` is plainly on the site `origin` (a `scheme://authority`, as a URL parser's
+/// origin writes it) without parsing it: the origin followed by `/`, `?`, `#` or nothing, a path
+/// (`/x`, not `//host`), or any other reference without a scheme or `//` (relative, so on the
+/// site). `false` is "not plainly": a URL parser settles it (the npm package's `new URL`, the
+/// Python package's `url` crate), with the equivalences of RFC 3986 section 6.2.2-6.2.3 and the
+/// WHATWG URL standard (scheme and host in any case, a default port, IDNA hosts...). A file's
+/// rules say nothing about other sites (RFC 9309 section 2.3: robots.txt sits at the top of the
+/// service it covers), so the packages refuse a URL that is not on it.
+pub fn plainly_on_site(origin: &[u8], url: &[u8]) -> bool {
+    if let Some(rest) = url.strip_prefix(origin) {
+        if matches!(rest.first(), None | Some(b'/' | b'?' | b'#')) {
+            return true;
+        }
+    }
+    match url {
+        [b'/', b'/', ..] => false,
+        [b'/', ..] => true,
+        // A scheme: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
+        [first, rest @ ..] if first.is_ascii_alphabetic() => !rest
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+            .count()
+            .checked_add(1)
+            .is_some_and(|n| url.get(n) == Some(&b':')),
+        _ => true,
+    }
+}
+
 /// Splits off the query (`?...`) when the dialect matches paths only.
 pub(crate) fn without_query(path: &str) -> &str {
     match path.find('?') {
@@ -165,6 +193,35 @@ fn find_str(bytes: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plainly_on_site_or_not() {
+        let site = b"https://a.example";
+        for url in [
+            "https://a.example",
+            "https://a.example/x",
+            "https://a.example?q",
+            "https://a.example#f",
+            "/x",
+            "x/y",
+            "",
+            "?q",
+            "1http://b.example/",
+        ] {
+            assert!(plainly_on_site(site, url.as_bytes()), "{url}");
+        }
+        for url in [
+            "https://a.example.evil/x",
+            "https://a.example:443/x",
+            "HTTPS://a.example/x",
+            "http://a.example/x",
+            "//b.example/x",
+            "mailto:x",
+            "a+b-c.d:x",
+        ] {
+            assert!(!plainly_on_site(site, url.as_bytes()), "{url}");
+        }
+    }
 
     #[test]
     fn google_paths() {

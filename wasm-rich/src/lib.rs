@@ -18,9 +18,7 @@
 //! returning `to_js(&value)` of a `#[derive(Serialize)]` type; then one wrapper method in
 //! js/robots.js (or js/rich.js) and its type in js/index.d.ts (docs/architecture.md, "Where to add").
 
-use robots_eval::aipref::{self, Answers, Origin, Preference, Why};
-use robots_eval::{DialectId, Options, Reason, RecordKind, Robots};
-use serde::ser::SerializeMap;
+use robots_eval::{report, DialectId, Options, Reason, Robots};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -73,19 +71,6 @@ fn options(dialect: u32, max_bytes: u32) -> Options {
     }
 }
 
-/// An object whose keys keep the order given (a table's order, e.g. the AI categories').
-struct Ordered<K, V>(Vec<(K, V)>);
-
-impl<K: Serialize, V: Serialize> Serialize for Ordered<K, V> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in &self.0 {
-            map.serialize_entry(k, v)?;
-        }
-        map.end()
-    }
-}
-
 /// The names the wrapper indexes by (dialects by `DialectId::ALL`, reasons by `Reason as u32`),
 /// read by scripts/build-pkg.mjs at build time and written into the JavaScript.
 #[derive(Serialize)]
@@ -104,48 +89,7 @@ pub fn names() -> JsValue {
 }
 
 // ---- One parsed robots.txt ----------------------------------------------------------------------
-
-#[derive(Serialize)]
-struct Explanation<'a> {
-    allowed: bool,
-    reason: &'static str,
-    /// The deciding rule's line, 0 when no rule decided.
-    line: u32,
-    rule: Option<Rule<'a>>,
-    group: Option<Group<'a>>,
-}
-
-#[derive(Serialize)]
-struct Rule<'a> {
-    line: u32,
-    kind: &'static str,
-    pattern: &'a str,
-}
-
-/// The groups an agent obeys.
-#[derive(Serialize)]
-struct Group<'a> {
-    lines: Vec<u32>,
-    agents: Vec<&'a str>,
-}
-
-#[derive(Serialize)]
-struct Diagnostic {
-    line: u32,
-    severity: &'static str,
-    code: &'static str,
-    message: String,
-}
-
-/// A line that is not a user-agent, rule or Sitemap line (`robots.records`).
-#[derive(Serialize)]
-struct Record<'a> {
-    key: &'a str,
-    value: &'a str,
-    line: u32,
-    /// The user-agent lines it applies to; none outside any group.
-    agents: Option<Vec<&'a str>>,
-}
+// The result types are the core's (`robots_eval::report`), shared with the Python package.
 
 /// A robots.txt parsed by this module (the wrapper's `Robots` holds one, made on first use).
 #[wasm_bindgen]
@@ -169,61 +113,17 @@ impl File {
 
     /// The verdict for the URL and the agent, and why (`Explanation`).
     pub fn explain(&self, url: &str, agent: &str) -> JsValue {
-        let r = &self.robots;
-        let selection = r.selection(agent);
-        let v = r.check_selection(url, selection);
-        let rule = v.rule.and_then(|i| r.rule(i)).map(|rule| Rule {
-            line: rule.line,
-            kind: rule.kind.as_str(),
-            pattern: rule.pattern,
-        });
-        let lines: Vec<u32> = r.selected_groups(selection).map(|g| g.line()).collect();
-        let group = (!lines.is_empty()).then(|| Group {
-            lines,
-            agents: r
-                .selected_groups(selection)
-                .flat_map(|g| g.agents().map(|(_, value)| value))
-                .collect(),
-        });
-        to_js(&Explanation {
-            allowed: v.allowed,
-            reason: v.reason.as_str(),
-            line: rule.as_ref().map_or(0, |rule| rule.line),
-            rule,
-            group,
-        })
+        to_js(&report::explain(&self.robots, url, agent))
     }
 
     /// What the parser noticed, in line order (`Diagnostic`s).
     pub fn diagnostics(&self) -> JsValue {
-        let all: Vec<Diagnostic> = self
-            .robots
-            .diagnostics()
-            .iter()
-            .map(|d| Diagnostic {
-                line: d.line,
-                severity: d.severity.as_str(),
-                code: d.code.as_str(),
-                message: d.message(),
-            })
-            .collect();
-        to_js(&all)
+        to_js(&report::diagnostics(&self.robots))
     }
 
     /// Every record but Sitemap lines (`Record`s).
     pub fn records(&self) -> JsValue {
-        let all: Vec<Record> = self
-            .robots
-            .records()
-            .filter(|record| record.kind != RecordKind::Sitemap)
-            .map(|record| Record {
-                key: record.field,
-                value: record.value,
-                line: record.line,
-                agents: record.group.map(|_| record.agents().collect()),
-            })
-            .collect();
-        to_js(&all)
+        to_js(&report::records(&self.robots))
     }
 
     /// "May this crawler use this page for AI?" (`Robots::ai_use`, docs/ai-use.md), as its
@@ -293,148 +193,19 @@ impl File {
     /// The AI usage preferences for the URL and the agent, with a Content-Usage header value
     /// when the caller has one (`AiPreferences`).
     pub fn ai_preferences(&self, url: &str, agent: &str, header: Option<String>) -> JsValue {
-        let r = &self.robots;
-        let header = header.as_deref();
-        let p = r.ai_preferences(url, agent, header.map(str::as_bytes));
-        let content_signal = p.content_signal.map(|answers| {
-            let mut values = Vec::new();
-            let mut lines = Vec::new();
-            for (key, a) in aipref::SIGNAL_KEYS.iter().zip(answers) {
-                values.push((String::from(*key), signal(a.preference).map(String::from)));
-                lines.push((String::from(*key), a.line));
-            }
-            // Extra keys (`use`, 2026), as written.
-            r.content_signal_extras(p.verdict.selection, |line, key, value| {
-                values.push((key.to_ascii_lowercase(), Some(String::from(value))));
-                lines.push((key.to_ascii_lowercase(), Some(line)));
-            });
-            (Ordered(values), Ordered(lines))
-        });
-        let (signal_values, signal_lines) = content_signal.unzip();
-        let header_usage = p.header_usage.as_ref().map(usage);
-        let combined = p.combined.as_ref().map(usage);
-        let (content_usage, content_usage_why) = usage(&p.content_usage);
-        to_js(&AiOut {
-            allowed: p.verdict.allowed,
-            reason: p.verdict.reason.as_str(),
-            line: r.line_of(&p.verdict),
-            content_usage,
-            content_signal: signal_values,
-            header_usage: header_usage.as_ref().map(|(values, _)| values),
-            combined: combined.as_ref().map(|(values, _)| values),
-            why: AiWhy {
-                content_usage: content_usage_why,
-                content_signal: signal_lines,
-                header_usage: header_usage.as_ref().map(|(_, whys)| whys),
-                combined: combined.as_ref().map(|(_, whys)| whys),
-            },
-        })
+        to_js(&report::ai_preferences(
+            &self.robots,
+            url,
+            agent,
+            header.as_deref(),
+        ))
     }
-}
-
-// ---- AI usage preferences -----------------------------------------------------------------------
-
-/// `aiPreferences(url, agent, { header })` (js/index.d.ts `AiPreferences`).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct AiOut<'a> {
-    allowed: bool,
-    reason: &'static str,
-    line: u32,
-    content_usage: Usage,
-    content_signal: Option<Ordered<String, Option<String>>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    header_usage: Option<&'a Usage>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    combined: Option<&'a Usage>,
-    why: AiWhy<'a>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct AiWhy<'a> {
-    content_usage: Whys,
-    content_signal: Option<Ordered<String, Option<u32>>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    header_usage: Option<&'a Whys>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    combined: Option<&'a Whys>,
-}
-
-type Usage = Ordered<&'static str, Option<&'static str>>;
-type Whys = Ordered<&'static str, AiReason>;
-
-/// Why a category has its value (js/index.d.ts `AiReason`).
-#[derive(Serialize)]
-struct AiReason {
-    code: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    header: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    offset: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    failure: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    r#type: Option<&'static str>,
-    text: String,
-}
-
-fn usage_value(p: Preference) -> Option<&'static str> {
-    match p {
-        Preference::Unknown => None,
-        Preference::Allowed => Some("y"),
-        Preference::Disallowed => Some("n"),
-    }
-}
-
-fn signal(p: Preference) -> Option<&'static str> {
-    match p {
-        Preference::Unknown => None,
-        Preference::Allowed => Some("yes"),
-        Preference::Disallowed => Some("no"),
-    }
-}
-
-/// Each category's value and reason, in the vocabulary's order.
-fn usage(answers: &Answers) -> (Usage, Whys) {
-    let mut values = Vec::new();
-    let mut whys = Vec::new();
-    for (label, a) in aipref::LABELS.iter().zip(answers) {
-        let (header, line) = match (a.why.origin(), a.why) {
-            (Some(Origin::Header), _) => (Some(true), None),
-            (Some(Origin::Line(line)), _) => (None, Some(line)),
-            (None, Why::NotCrawlable(line)) => (None, Some(line)),
-            (None, _) => (None, None),
-        };
-        let (offset, failure, r#type) = match a.why {
-            Why::Malformed(_, e) => (Some(e.offset), Some(e.failure.as_str()), None),
-            Why::NotYesNo(_, t) => (None, None, Some(t.as_str())),
-            _ => (None, None, None),
-        };
-        values.push((*label, usage_value(a.preference)));
-        whys.push((
-            *label,
-            AiReason {
-                code: a.why.code(),
-                header,
-                line,
-                offset,
-                failure,
-                r#type,
-                text: a.why.to_string(),
-            },
-        ));
-    }
-    (Ordered(values), Ordered(whys))
 }
 
 /// A Content-Usage header alone: each category's value (`parseContentUsage`).
 #[wasm_bindgen]
 pub fn content_usage(header: &str) -> JsValue {
-    let answers = aipref::answers(&aipref::Statement::parse(header.as_bytes()), Origin::Header);
-    to_js(&usage(&answers).0)
+    to_js(&report::content_usage(header))
 }
 
 // ---- Page-level rules: robots META tags and X-Robots-Tag ---------------------------------------
