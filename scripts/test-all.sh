@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test of the project, as CI runs it on a fresh clone: installs what it needs, then the
 # Rust core (format, lints, unit + conformance + corpus + property tests, the no_std build), the
-# npm package in every runtime, and the playground end to end.
+# npm package in every runtime, the Python package (after the npm one: it checks the two agree),
+# and the playground end to end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
@@ -30,6 +31,9 @@ bash scripts/fuzz.sh short
 
 section "npm package: build, then every runtime"
 bash scripts/test-js.sh
+
+section "Python package: pip install ./python in a fresh venv, then tests/python (conformance, npm agreement, Arrow, types)"
+bash scripts/test-python.sh
 
 section "playground end to end"
 bash scripts/test-e2e.sh

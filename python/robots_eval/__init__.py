@@ -11,11 +11,22 @@ The answers come from the Rust core the npm package runs on, the same answers in
 ``robots_eval.arrow`` answers whole Arrow columns for engines (Spark, DuckDB, polars).
 """
 
-from ._core import DEFAULT_MAX_BYTES, DIALECTS, Robots, __version__, parse_content_usage
+from ._core import (
+    DEFAULT_MAX_BYTES,
+    DIALECTS,
+    Robots,
+    __version__,
+    fetch_policy,
+    operators,
+    parse_content_usage,
+    redirect_limit,
+)
 from ._results import (
     AiPreferences,
     AiUse,
     DecisionTable,
+    FetchDecision,
+    Operator,
     Diagnostic,
     Explanation,
     Group,
@@ -31,6 +42,11 @@ __all__ = [
     "DEFAULT_MAX_BYTES",
     "__version__",
     "parse_content_usage",
+    "fetch_policy",
+    "redirect_limit",
+    "operators",
+    "FetchDecision",
+    "Operator",
     "Explanation",
     "Rule",
     "Group",

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Tuple
+
+if TYPE_CHECKING:
+    from ._core import Robots
 
 __all__ = [
     "Explanation",
@@ -24,6 +27,8 @@ __all__ = [
     "AiPreferences",
     "AiUse",
     "PurposeAnswer",
+    "FetchDecision",
+    "Operator",
 ]
 
 
@@ -226,6 +231,46 @@ class AiUse:
         }
 
 
+@dataclass(frozen=True)
+class FetchDecision:
+    """What a robots.txt fetch's outcome means (``robots_eval.fetch_policy``): ``policy`` is one
+    of parse, follow-redirect, allow-all, disallow-all, defer, use-cached; ``reason`` a stable
+    code; ``message`` a sentence; ``source`` the standard's section (or "our choice: ...")."""
+
+    policy: str
+    reason: str
+    message: str
+    source: str
+    dialect: str
+
+    def robots(self) -> "Robots":
+        """The robots.txt to obey under this policy when it gives no file
+        (``Robots.for_policy``); a ValueError for a policy that obeys a file."""
+        from ._core import Robots as _Robots
+
+        return _Robots.for_policy(self.policy, dialect=self.dialect)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"policy": self.policy, "reason": self.reason, "message": self.message, "source": self.source}
+
+
+@dataclass(frozen=True)
+class Operator:
+    """A row of the core's AI operator table (``robots_eval.operators()``): a product token, its
+    operator, its kind (crawler, control-token, user-fetcher, link-previews), the purposes the
+    operator documents (train-ai, ai-use, search), whether it is dedicated to them, the crawler
+    that fetches for a control token, what the operator says about robots.txt, its source."""
+
+    token: str
+    operator: str
+    kind: str
+    purposes: Tuple[str, ...]
+    dedicated: bool
+    fetched_by: Optional[str]
+    robots_txt: Optional[str]
+    source: str
+
+
 # ---- What robots_eval._core calls (one per result type) ----------------------------------------
 
 
@@ -294,4 +339,14 @@ def _ai_use(d: dict[str, Any]) -> AiUse:
         _freeze(d["conditions"]),
         _freeze(d["crawler"]),
         d["crawlable"],
+    )
+
+
+def _fetch_decision(d: dict[str, Any]) -> FetchDecision:
+    return FetchDecision(d["policy"], d["reason"], d["message"], d["source"], d["dialect"])
+
+
+def _operator(d: dict[str, Any]) -> Operator:
+    return Operator(
+        d["token"], d["operator"], d["kind"], tuple(d["purposes"]), d["dedicated"], d["fetched_by"], d["robots_txt"], d["source"]
     )

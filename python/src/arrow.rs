@@ -12,14 +12,14 @@ use std::sync::Arc;
 
 use arrow_array::builder::{BooleanBuilder, StringBuilder, UInt32Builder};
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, BooleanArray, StructArray};
+use arrow_array::{AnyDictionaryArray, Array, ArrayRef, BooleanArray, StructArray};
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::PyArray;
 use robots_eval::ai_use::AiUseInputs;
-use robots_eval::{DialectId, Options, Robots, DEFAULT_MAX_BYTES};
+use robots_eval::{DialectId, Options, Robots, Selection, DEFAULT_MAX_BYTES};
 
 use crate::args::{self, text, type_error, value_error};
 
@@ -37,10 +37,32 @@ enum Column<'a> {
     Binary(&'a arrow_array::BinaryArray),
     LargeBinary(&'a arrow_array::LargeBinaryArray),
     BinaryView(&'a arrow_array::BinaryViewArray),
+    /// Dictionary-encoded (pyarrow's `dictionary_encode`, polars' categoricals): each row a key
+    /// into a column of distinct values, so rows of one value share its bytes in place and the
+    /// file parsed for it is found without comparing them.
+    Dictionary {
+        dictionary: &'a dyn AnyDictionaryArray,
+        keys: Vec<usize>,
+        values: Box<Column<'a>>,
+    },
 }
 
 impl<'a> Column<'a> {
     fn new(array: &'a ArrayRef, binary: bool) -> Option<Column<'a>> {
+        if let Some(dictionary) = array.as_any_dictionary_opt() {
+            let values = Column::new(dictionary.values(), binary)?;
+            // (`normalized_keys` needs values: with none, every row is null.)
+            let keys = if dictionary.values().is_empty() {
+                Vec::new()
+            } else {
+                dictionary.normalized_keys()
+            };
+            return Some(Column::Dictionary {
+                dictionary,
+                keys,
+                values: Box::new(values),
+            });
+        }
         Some(match array.data_type() {
             DataType::Utf8 => Column::Utf8(array.as_string()),
             DataType::LargeUtf8 => Column::LargeUtf8(array.as_string()),
@@ -52,32 +74,46 @@ impl<'a> Column<'a> {
         })
     }
 
+    /// The column and row that hold row `i`'s value: itself, or a dictionary's values at the
+    /// row's key; None for a null row of a dictionary.
+    #[inline]
+    fn resolve(&self, i: usize) -> Option<(&Column<'a>, usize)> {
+        match self {
+            Column::Dictionary {
+                dictionary,
+                keys,
+                values,
+            } => (!dictionary.is_null(i)).then(|| keys.get(i).map(|&k| (&**values, k)))?,
+            _ => Some((self, i)),
+        }
+    }
+
     /// Row `i`'s bytes; None for a null.
     #[inline]
     fn bytes(&self, i: usize) -> Option<&'a [u8]> {
         macro_rules! get {
-            ($a:expr, $v:ident) => {
-                if $a.is_null(i) {
-                    None
-                } else {
-                    Some($a.value(i).$v())
-                }
+            ($a:expr, $i:expr, $v:ident) => {
+                (!$a.is_null($i)).then(|| $a.value($i).$v())
             };
         }
-        match self {
-            Column::Utf8(a) => get!(a, as_bytes),
-            Column::LargeUtf8(a) => get!(a, as_bytes),
-            Column::Utf8View(a) => get!(a, as_bytes),
-            Column::Binary(a) => get!(a, as_ref),
-            Column::LargeBinary(a) => get!(a, as_ref),
-            Column::BinaryView(a) => get!(a, as_ref),
+        let (column, i) = self.resolve(i)?;
+        match column {
+            Column::Utf8(a) => get!(a, i, as_bytes),
+            Column::LargeUtf8(a) => get!(a, i, as_bytes),
+            Column::Utf8View(a) => get!(a, i, as_bytes),
+            Column::Binary(a) => get!(a, i, as_ref),
+            Column::LargeBinary(a) => get!(a, i, as_ref),
+            Column::BinaryView(a) => get!(a, i, as_ref),
+            // (A dictionary's values are never a dictionary: `new` reads them as plain.)
+            Column::Dictionary { .. } => None,
         }
     }
 
     /// Row `i`'s text (a string column's values are UTF-8 by Arrow's contract).
     #[inline]
     fn text(&self, i: usize) -> Option<&'a str> {
-        match self {
+        let (column, i) = self.resolve(i)?;
+        match column {
             Column::Utf8(a) => (!a.is_null(i)).then(|| a.value(i)),
             Column::LargeUtf8(a) => (!a.is_null(i)).then(|| a.value(i)),
             Column::Utf8View(a) => (!a.is_null(i)).then(|| a.value(i)),
@@ -194,6 +230,9 @@ fn inputs(
 struct Parsed<'a> {
     options: Options,
     files: Vec<Robots>,
+    /// Each file's number: how many parses this call had made when it was parsed.
+    numbers: Vec<usize>,
+    parses: usize,
     by_body: HashMap<&'a [u8], usize, ahash::RandomState>,
     bytes: usize,
     /// The previous row's body and file: rows of one site come together.
@@ -208,17 +247,20 @@ impl<'a> Parsed<'a> {
                 max_bytes: DEFAULT_MAX_BYTES,
             },
             files: Vec::new(),
+            numbers: Vec::new(),
+            parses: 0,
             by_body: HashMap::default(),
             bytes: 0,
             last: None,
         }
     }
 
-    fn get(&mut self, body: &'a [u8]) -> &Robots {
+    /// The file parsed from `body`, and its number (which no other parse of this call has).
+    fn get(&mut self, body: &'a [u8]) -> (usize, &Robots) {
         if let Some((last, i)) = self.last {
-            // The same bytes in place (a view or a repeated value), or equal ones.
+            // The same bytes in place (a view, a dictionary or a repeated value), or equal ones.
             if (last.as_ptr() == body.as_ptr() && last.len() == body.len()) || last == body {
-                return &self.files[i];
+                return (self.numbers[i], &self.files[i]);
             }
         }
         let i = match self.by_body.get(body) {
@@ -226,10 +268,13 @@ impl<'a> Parsed<'a> {
             None => {
                 if self.files.len() >= MAX_PARSED || self.bytes >= MAX_PARSED_BYTES {
                     self.files.clear();
+                    self.numbers.clear();
                     self.by_body.clear();
                     self.bytes = 0;
                 }
                 self.files.push(Robots::parse_with(body, &self.options));
+                self.parses += 1;
+                self.numbers.push(self.parses);
                 self.bytes += body.len().min(self.options.max_bytes);
                 let i = self.files.len() - 1;
                 self.by_body.insert(body, i);
@@ -237,19 +282,20 @@ impl<'a> Parsed<'a> {
             }
         };
         self.last = Some((body, i));
-        &self.files[i]
+        (self.numbers[i], &self.files[i])
     }
 }
 
 /// Runs `row` for every row whose inputs are all present (`None` for the others), without the
-/// GIL.
+/// GIL, with the row's file, URL, agent and the groups the agent obeys in that file (worked out
+/// once for a run of rows with the same file and agent).
 fn each_row<T: Send>(
     py: Python<'_>,
     dialect: DialectId,
     bodies: &ArrayRef,
     urls: &ArrayRef,
     agents: &Agents,
-    row: impl Fn(&Robots, &str, &str) -> T + Sync,
+    row: impl Fn(&Robots, &str, &str, Selection) -> T + Sync,
     mut out: impl FnMut(Option<T>) + Send,
 ) {
     let n = bodies.len();
@@ -261,6 +307,7 @@ fn each_row<T: Send>(
             Agents::One(_) => None,
         };
         let mut parsed = Parsed::new(dialect);
+        let mut last: Option<(usize, &str, Selection)> = None;
         for i in 0..n {
             let agent = match (&agent_column, agents) {
                 (Some(c), _) => c.text(i),
@@ -269,7 +316,13 @@ fn each_row<T: Send>(
             };
             match (bodies.bytes(i), urls.text(i), agent) {
                 (Some(body), Some(url), Some(agent)) => {
-                    out(Some(row(parsed.get(body), url, agent)))
+                    let (number, robots) = parsed.get(body);
+                    let selection = match last {
+                        Some((n, a, s)) if n == number && a == agent => s,
+                        _ => robots.selection(agent),
+                    };
+                    last = Some((number, agent, selection));
+                    out(Some(row(robots, url, agent, selection)))
                 }
                 _ => out(None),
             }
@@ -282,6 +335,22 @@ fn dialect_arg(dialect: Option<&Bound<'_, PyAny>>, where_: &str) -> PyResult<Dia
         Some(d) if !d.is_none() => args::dialect(d, where_),
         _ => Ok(DialectId::default()),
     }
+}
+
+/// A struct array of named columns (every field nullable), null where `valid` is false.
+fn struct_array(
+    where_: &str,
+    columns: Vec<(&str, ArrayRef)>,
+    valid: Vec<bool>,
+) -> PyResult<PyArray> {
+    let fields: Fields = columns
+        .iter()
+        .map(|(name, c)| Field::new(*name, c.data_type().clone(), true))
+        .collect();
+    let arrays = columns.into_iter().map(|(_, c)| c).collect();
+    let out = StructArray::try_new(fields, arrays, Some(valid.into()))
+        .map_err(|e| value_error(where_, &e.to_string()))?;
+    Ok(PyArray::from_array_ref(Arc::new(out)))
 }
 
 /// May each row's agent fetch its URL under its robots.txt? A boolean array.
@@ -304,7 +373,7 @@ fn allowed(
         &bodies,
         &url_column,
         &agents,
-        |r, url, agent| r.is_allowed(url, agent),
+        |r, url, _, selection| r.check_path(&r.path(url), selection).allowed,
         |v| b.append_option(v),
     );
     let out: BooleanArray = b.finish();
@@ -337,8 +406,8 @@ fn verdicts(
         &bodies,
         &url_column,
         &agents,
-        |r, url, agent| {
-            let v = r.check(url, agent);
+        |r, url, _, selection| {
+            let v = r.check_path(&r.path(url), selection);
             let rule = r.deciding_rule(&v);
             (
                 v.allowed,
@@ -364,21 +433,16 @@ fn verdicts(
             }
         },
     );
-    let fields = Fields::from(vec![
-        Field::new("allowed", DataType::Boolean, true),
-        Field::new("reason", DataType::Utf8, true),
-        Field::new("line", DataType::UInt32, true),
-        Field::new("pattern", DataType::Utf8, true),
-    ]);
-    let columns: Vec<ArrayRef> = vec![
-        Arc::new(allowed.finish()),
-        Arc::new(reason.finish()),
-        Arc::new(line.finish()),
-        Arc::new(pattern.finish()),
-    ];
-    let out = StructArray::try_new(fields, columns, Some(valid.into()))
-        .map_err(|e| value_error(where_, &e.to_string()))?;
-    Ok(PyArray::from_array_ref(Arc::new(out)))
+    struct_array(
+        where_,
+        vec![
+            ("allowed", Arc::new(allowed.finish())),
+            ("reason", Arc::new(reason.finish())),
+            ("line", Arc::new(line.finish())),
+            ("pattern", Arc::new(pattern.finish())),
+        ],
+        valid,
+    )
 }
 
 /// AI use per purpose from each row's robots.txt (its crawl verdict, the operator table, its
@@ -415,7 +479,7 @@ fn ai_use(
         &bodies,
         &url_column,
         &agents,
-        |r, url, agent| {
+        |r, url, agent, _| {
             let a = r.ai_use(url, agent, &none);
             (
                 a.train.answer.as_str(),
@@ -438,19 +502,15 @@ fn ai_use(
             }
         },
     );
-    let fields = Fields::from(vec![
-        Field::new("train-ai", DataType::Utf8, true),
-        Field::new("ai-use", DataType::Utf8, true),
-        Field::new("search", DataType::Utf8, true),
-    ]);
-    let columns: Vec<ArrayRef> = vec![
-        Arc::new(train.finish()),
-        Arc::new(input.finish()),
-        Arc::new(search.finish()),
-    ];
-    let out = StructArray::try_new(fields, columns, Some(valid.into()))
-        .map_err(|e| value_error(where_, &e.to_string()))?;
-    Ok(PyArray::from_array_ref(Arc::new(out)))
+    struct_array(
+        where_,
+        vec![
+            ("train-ai", Arc::new(train.finish())),
+            ("ai-use", Arc::new(input.finish())),
+            ("search", Arc::new(search.finish())),
+        ],
+        valid,
+    )
 }
 
 /// A no-op batch call: reads the three inputs as `allowed` does and returns an all-true array,

@@ -16,6 +16,7 @@ use robots_eval::{report, DialectId, Options, Selection, DEFAULT_MAX_BYTES};
 
 mod args;
 mod arrow;
+mod policy;
 
 use args::{text, type_error, value_error, PREFIX};
 
@@ -125,18 +126,18 @@ impl Robots {
             ),
         ))
     }
+}
 
-    /// `robots_eval._results.<name>(value)`: the frozen result object of a dict.
-    fn result<'py>(
-        py: Python<'py>,
-        name: &str,
-        value: Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        static RESULTS: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
-        let module =
-            RESULTS.get_or_try_init(py, || py.import("robots_eval._results").map(Bound::unbind))?;
-        module.bind(py).getattr(name)?.call1((value,))
-    }
+/// `robots_eval._results.<name>(value)`: the frozen result object of a dict.
+fn result<'py>(
+    py: Python<'py>,
+    name: &str,
+    value: Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    static RESULTS: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
+    let module =
+        RESULTS.get_or_try_init(py, || py.import("robots_eval._results").map(Bound::unbind))?;
+    module.bind(py).getattr(name)?.call1((value,))
 }
 
 fn to_py<'py>(py: Python<'py>, value: &impl serde::Serialize) -> PyResult<Bound<'py, PyAny>> {
@@ -178,6 +179,26 @@ impl Robots {
         Ok(Robots { robots, origin })
     }
 
+    /// The robots.txt a crawler obeys under a fetch policy that gives it no file (`allow-all`:
+    /// none; `disallow-all`, `defer`: a complete disallow), as `fetch_policy(...).policy` names it.
+    #[staticmethod]
+    #[pyo3(signature = (policy, *, dialect = None))]
+    fn for_policy(
+        policy: &Bound<'_, PyAny>,
+        dialect: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Robots> {
+        let where_ = "Robots.for_policy(policy)";
+        let rules = policy::rules_for(policy, where_)?;
+        let dialect = match dialect {
+            Some(d) if !d.is_none() => args::dialect(d, where_)?,
+            _ => DialectId::default(),
+        };
+        Ok(Robots {
+            robots: robots_eval::Robots::parse_with(rules, &Options::dialect(dialect)),
+            origin: None,
+        })
+    }
+
     /// May `agent` fetch `url`?
     fn is_allowed(&self, url: &Bound<'_, PyAny>, agent: &Bound<'_, PyAny>) -> PyResult<bool> {
         let where_ = "Robots.is_allowed(url, agent)";
@@ -197,7 +218,7 @@ impl Robots {
         let agent = self.agent(agent, where_)?;
         let url = self.url(url, where_)?;
         let e = report::explain(&self.robots, url, self.pick(&agent));
-        Self::result(py, "_explanation", to_py(py, &e)?)
+        result(py, "_explanation", to_py(py, &e)?)
     }
 
     /// Whether a group naming the agent itself (not `*`) disallows the URL.
@@ -289,7 +310,7 @@ impl Robots {
         d.set_item("allowed", allowed)?;
         d.set_item("lines", lines)?;
         d.set_item("reasons", reasons)?;
-        Self::result(py, "_table", d.into_any())
+        result(py, "_table", d.into_any())
     }
 
     /// Crawl-delay in seconds for the agent, or None.
@@ -311,7 +332,7 @@ impl Robots {
                 let d = PyDict::new(py);
                 d.set_item("requests", rate.requests)?;
                 d.set_item("seconds", rate.seconds)?;
-                Self::result(py, "_request_rate", d.into_any()).map(Some)
+                result(py, "_request_rate", d.into_any()).map(Some)
             }
         }
     }
@@ -331,13 +352,13 @@ impl Robots {
     /// Every record but Sitemap lines (`Record`s).
     #[getter]
     fn records<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        Self::result(py, "_records", to_py(py, &report::records(&self.robots))?)
+        result(py, "_records", to_py(py, &report::records(&self.robots))?)
     }
 
     /// What the parser noticed, in line order (`Diagnostic`s).
     #[getter]
     fn diagnostics<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        Self::result(
+        result(
             py,
             "_diagnostics",
             to_py(py, &report::diagnostics(&self.robots))?,
@@ -374,7 +395,7 @@ impl Robots {
             _ => None,
         };
         let p = report::ai_preferences(&self.robots, url, self.pick(&agent), header.as_deref());
-        Self::result(py, "_ai_preferences", to_py(py, &p)?)
+        result(py, "_ai_preferences", to_py(py, &p)?)
     }
 
     /// "May this crawler use this page for AI?" per purpose, from every signal given, with the
@@ -408,7 +429,7 @@ impl Robots {
         )?;
         let agent = self.pick(&agent);
         let answer = inputs.with(|i| self.robots.ai_use(url, agent, i));
-        Self::result(py, "_ai_use", to_py(py, &answer)?)
+        result(py, "_ai_use", to_py(py, &answer)?)
     }
 
     /// Reads `url` and `agent` as `is_allowed` does and answers nothing: the benchmark's
@@ -490,5 +511,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DEFAULT_MAX_BYTES", DEFAULT_MAX_BYTES)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     arrow::register(m)?;
+    policy::register(m)?;
     Ok(())
 }

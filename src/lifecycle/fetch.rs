@@ -65,6 +65,53 @@ pub enum Policy {
     UseCached,
 }
 
+impl Policy {
+    /// Every policy, for a caller that reads one by its name.
+    pub const ALL: [Policy; 6] = [
+        Policy::Parse {
+            max_bytes: crate::DEFAULT_MAX_BYTES,
+        },
+        Policy::FollowRedirect,
+        Policy::AllowAll,
+        Policy::DisallowAll,
+        Policy::Defer,
+        Policy::UseCached,
+    ];
+
+    /// A stable kebab-case name (the packages' `FetchPolicy`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Policy::Parse { .. } => "parse",
+            Policy::FollowRedirect => "follow-redirect",
+            Policy::AllowAll => "allow-all",
+            Policy::DisallowAll => "disallow-all",
+            Policy::Defer => "defer",
+            Policy::UseCached => "use-cached",
+        }
+    }
+
+    /// The policy of a name.
+    pub fn from_name(name: &str) -> Option<Policy> {
+        Policy::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The robots.txt a crawler obeys under this policy when it has no file to parse: none for
+    /// allow-all (every URL may be fetched), a complete disallow for disallow-all and defer (no
+    /// URL until robots.txt is fetched again); `None` when the policy names the file to obey
+    /// (parse the body, follow the redirect, the cached copy).
+    pub const fn rules(self) -> Option<&'static [u8]> {
+        match self {
+            Policy::AllowAll => Some(b""),
+            Policy::DisallowAll | Policy::Defer => Some(DISALLOW_ALL),
+            Policy::Parse { .. } | Policy::FollowRedirect | Policy::UseCached => None,
+        }
+    }
+}
+
+/// A complete disallow, for every crawler (RFC 9309 section 2.3.1.4: "the crawler MUST assume
+/// complete disallow").
+pub const DISALLOW_ALL: &[u8] = b"User-agent: *\nDisallow: /\n";
+
 /// What the caller knows besides the outcome itself. `Default` is a first fetch at time 0 with
 /// no cached copy and no redirects followed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, Optional, Union
 
 import pytest
 
@@ -43,6 +43,38 @@ def as_text(value: Union[str, bytes]) -> str:
 
 def robots_of(case: dict[str, Any]) -> Union[str, bytes]:
     return case["robots"] if isinstance(case.get("robots"), str) else bytes.fromhex(case["robots_hex"])
+
+
+DISALLOW_ALL = "User-agent: *\nDisallow: /\n"
+
+
+def ai_use_case(c: dict[str, Any]) -> tuple[Union[str, bytes], Optional[int], dict[str, Any]]:
+    """An ai-use case's robots.txt, its fetch status and the keyword arguments of Robots.ai_use,
+    as tests/ai_use.rs builds its AiUseInputs and RobotsFetch (a case without a file is a 404).
+    The body is what the npm package's fetchRobots parses for that status: the file for a 2xx,
+    nothing for a 4xx, a complete disallow for a failure."""
+    status = c.get("robots_status")
+    if status is None and c.get("robots") is None:
+        status = 404
+    body: Union[str, bytes] = c.get("robots") or ""
+    if status is not None and not 200 <= status < 300:
+        body = "" if 400 <= status < 500 else DISALLOW_ALL
+    html = c.get("html")
+    if c.get("html_repeat"):
+        html = (html or "") * c["html_repeat"]
+    tdmrep = c.get("tdmrep")
+    if c.get("tdmrep_pad") is not None:
+        b = tdmrep if tdmrep is not None else "[]"
+        tdmrep = b[0] + " " * c["tdmrep_pad"] + b[1:]
+    kwargs = {
+        "headers": [tuple(h) for h in c.get("headers", [])],
+        "html": html,
+        "tdmrep": tdmrep,
+        "purposes": c.get("purposes"),
+        "policy_tokens": c.get("policy_tokens"),
+        "robots_status": status,
+    }
+    return body, status, kwargs
 
 
 def report(failures: list[str], checked: int, what: str) -> None:

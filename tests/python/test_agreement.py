@@ -10,13 +10,10 @@ import subprocess
 from typing import Any, Union
 
 import pytest
-from conftest import REPO, DIALECTS, load, report, robots_of
+from conftest import DIALECTS, REPO, ai_use_case, load, report, robots_of
 from test_conformance import ALL
 
 from robots_eval import Robots
-
-DISALLOW_ALL = "User-agent: *\nDisallow: /\n"
-
 
 def body_json(body: Union[str, bytes]) -> Any:
     return body if isinstance(body, str) else {"hex": body.hex()}
@@ -48,29 +45,15 @@ def questions() -> list[dict[str, Any]]:
                        "url": c["url"], "agent": c["agent"], "header": c.get("header")})
     for file in ("ai-use-examples.json", "ai-use-project.json"):
         for c in load(file)["cases"]:
-            status = c.get("robots_status")
-            if status is None and c.get("robots") is None:
-                status = 404
-            html = c.get("html")
-            if c.get("html_repeat"):
-                html = (html or "") * c["html_repeat"]
-            tdmrep = c.get("tdmrep")
-            if c.get("tdmrep_pad") is not None:
-                b = tdmrep if tdmrep is not None else "[]"
-                tdmrep = b[0] + " " * c["tdmrep_pad"] + b[1:]
-            qs.append({"op": "ai_use", "name": f"{file}: {c['name']}", "robots": c.get("robots") or "", "dialect": c.get("dialect", "rfc9309"),
-                       "url": c["url"], "agent": c["agent"], "status": status, "headers": c.get("headers", []), "html": html,
-                       "tdmrep": tdmrep, "purposes": c.get("purposes"), "policy_tokens": c.get("policy_tokens")})
+            body, status, kwargs = ai_use_case(c)
+            qs.append({"op": "ai_use", "name": f"{file}: {c['name']}", "robots": c.get("robots") or "", "body": body,
+                       "dialect": c.get("dialect", "rfc9309"), "url": c["url"], "agent": c["agent"], "status": status,
+                       "kwargs": kwargs, **{k: v for k, v in kwargs.items() if k != "robots_status"}})
     return qs
 
 
 def python_answer(q: dict[str, Any]) -> Any:
-    status = q.get("status")
-    body = q["robots"]
-    if status is not None and not 200 <= status < 300:
-        # What the npm package's fetchRobots parses for a response without a file.
-        body = "" if 400 <= status < 500 else DISALLOW_ALL
-    robots = Robots.parse(body, dialect=q["dialect"])
+    robots = Robots.parse(q.get("body", q["robots"]), dialect=q["dialect"])
     try:
         if q["op"] == "verdict":
             t = robots.table([q["url"]], [q["agent"]])
@@ -93,10 +76,7 @@ def python_answer(q: dict[str, Any]) -> Any:
             }
         if q["op"] == "ai_preferences":
             return robots.ai_preferences(q["url"], q["agent"], header=q["header"]).to_dict()
-        return robots.ai_use(
-            q["url"], q["agent"], headers=[tuple(h) for h in q["headers"]], html=q["html"], tdmrep=q["tdmrep"],
-            purposes=q["purposes"], policy_tokens=q["policy_tokens"], robots_status=status,
-        ).to_dict()
+        return robots.ai_use(q["url"], q["agent"], **q["kwargs"]).to_dict()
     except (TypeError, ValueError) as e:
         return {"error": f"{type(e).__name__}: {e}"}
 
@@ -128,7 +108,7 @@ def test_npm_and_python_agree_on_every_case() -> None:
             "(scripts/test-all.sh builds it before the Python tests)"
         )
     qs = questions()
-    wire = [{**q, "robots": body_json(q["robots"])} for q in qs]
+    wire = [{k: v for k, v in q.items() if k not in ("body", "kwargs")} | {"robots": body_json(q["robots"])} for q in qs]
     r = subprocess.run([node, str(REPO / "tests" / "python" / "npm_answers.mjs")], input=json.dumps(wire),
                        capture_output=True, text=True, cwd=REPO, check=False)
     assert r.returncode == 0, r.stderr

@@ -282,3 +282,44 @@ def test_refcounts_do_not_grow() -> None:
         robots.is_allowed(url, agent)
         robots.explain(url, agent)
     assert (sys.getrefcount(url), sys.getrefcount(agent), sys.getrefcount(robots)) == before
+
+
+def test_a_foreign_object_as_self_is_a_type_error() -> None:
+    with pytest.raises(TypeError):
+        Robots.is_allowed(object(), "/", "a")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Robots.explain("not a Robots", "/", "a")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        import pickle
+
+        pickle.dumps(Robots.parse(TEXT))
+
+
+def test_fetch_policy_operators_and_for_policy() -> None:
+    """The core's fetch policy and AI operator table, converted (B2's audit needs them)."""
+    assert robots_eval.fetch_policy(200).policy == "parse"
+    assert robots_eval.fetch_policy(404).policy == "allow-all"
+    assert robots_eval.fetch_policy(503).policy == "disallow-all"
+    assert robots_eval.fetch_policy(None).policy == "disallow-all"
+    assert robots_eval.fetch_policy(301).policy == "follow-redirect"
+    assert robots_eval.fetch_policy(301, redirects=robots_eval.redirect_limit()).policy != "follow-redirect"
+    assert robots_eval.redirect_limit("draft1996") == 20
+    d = robots_eval.fetch_policy(503, dialect="google")
+    assert d.reason and d.message and d.source and d.dialect == "google"
+    assert not d.robots().is_allowed("/x", "a")
+    assert robots_eval.fetch_policy(404).robots().is_allowed("/x", "a")
+    with pytest.raises(ValueError, match="parse that with Robots.parse"):
+        robots_eval.fetch_policy(200).robots()
+    with pytest.raises(ValueError, match="unknown policy"):
+        Robots.for_policy("nope")
+    with pytest.raises(TypeError):
+        robots_eval.fetch_policy("200")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        robots_eval.fetch_policy(70000)
+    with pytest.raises(ValueError):
+        robots_eval.fetch_policy(200, redirects=-1)
+    ops = robots_eval.operators()
+    gpt = next(o for o in ops if o.token == "GPTBot")
+    assert gpt.kind == "crawler" and "train-ai" in gpt.purposes and gpt.operator == "OpenAI"
+    assert {o.kind for o in ops} <= {"crawler", "control-token", "user-fetcher", "link-previews"}
+    assert any(o.kind == "control-token" and o.fetched_by for o in ops)

@@ -44,6 +44,18 @@ def test_allowed_every_layout(name: str, bodies: pa.Array, url_type: pa.DataType
     assert got.to_pylist() == expected_allowed(), name
 
 
+def test_dictionary_encoded_columns() -> None:
+    bodies = pa.array(BODIES).dictionary_encode()
+    urls = pa.array(URLS).dictionary_encode()
+    agents = pa.array(AGENTS).dictionary_encode()
+    assert pa.types.is_dictionary(bodies.type)
+    assert pa.array(arrow.allowed(bodies, urls, agents)).to_pylist() == expected_allowed()
+    cat = pl.Series(AGENTS, dtype=pl.Categorical)
+    assert pl.Series(arrow.allowed(pl.Series(BODIES), pl.Series(URLS), cat)).to_list() == expected_allowed()
+    empty = pa.DictionaryArray.from_arrays(pa.array([None, None], pa.int32()), pa.array([], pa.binary()))
+    assert pa.array(arrow.allowed(empty, pa.array(["/", "/"]), "x")).to_pylist() == [None, None]
+
+
 def test_verdicts_struct() -> None:
     got = pa.array(arrow.verdicts(pa.array(BODIES), pa.array(URLS), pa.array(AGENTS)))
     assert got.type == pa.struct(
@@ -160,3 +172,30 @@ def test_non_utf8_and_huge_bodies() -> None:
     got = pa.array(arrow.allowed(pa.array([b"\xff\xfe\x00Disallow: /", big]), pa.array(["/", "/"]), "x")).to_pylist()
     # Past the default cap the rest is ignored, as Robots.parse does.
     assert got == [Robots.parse(b"\xff\xfe\x00Disallow: /").is_allowed("/", "x"), True]
+
+
+def test_batches_from_many_threads() -> None:
+    """The batch runs without the GIL: threads calling it at once get the same answers."""
+    import threading
+
+    bodies = pa.array(BODIES * 500)
+    urls = pa.array(URLS * 500)
+    agents = pa.array(AGENTS * 500)
+    want = expected_allowed() * 500
+    got: list[list[bool | None]] = []
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for _ in range(5):
+                got.append(pa.array(arrow.allowed(bodies, urls, agents)).to_pylist())
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert got == [want] * 20

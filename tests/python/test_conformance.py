@@ -9,7 +9,7 @@ import json
 from typing import Any, Iterator
 
 import pytest
-from conftest import DIALECTS, as_text, field, load, report, robots_of
+from conftest import DIALECTS, ai_use_case, as_text, field, load, report, robots_of
 
 from robots_eval import Robots, parse_content_usage
 
@@ -174,30 +174,10 @@ def test_ai_preferences_header_cases() -> None:
 
 
 def ai_use_of(c: dict[str, Any]) -> dict[str, Any]:
-    """The case's answer as the npm package gives it (to_dict()), with the case's robots.txt and
-    its fetch (`robots_status`, or no file: a 404), as the Rust runner's RobotsFetch."""
-    status = c.get("robots_status")
-    if status is None and c.get("robots") is None:
-        status = 404
-    body = c.get("robots") if status is None or 200 <= status < 300 else None
-    robots = Robots.parse(body or "", dialect=c.get("dialect", "rfc9309"))
-    html = c.get("html")
-    if c.get("html_repeat"):
-        html = (html or "") * c["html_repeat"]
-    tdmrep = c.get("tdmrep")
-    if c.get("tdmrep_pad") is not None:
-        b = tdmrep if tdmrep is not None else "[]"
-        tdmrep = b[0] + " " * c["tdmrep_pad"] + b[1:]
-    return robots.ai_use(
-        c["url"],
-        c["agent"],
-        headers=[tuple(h) for h in c.get("headers", [])],
-        html=html,
-        tdmrep=tdmrep,
-        purposes=c.get("purposes"),
-        policy_tokens=c.get("policy_tokens"),
-        robots_status=status,
-    ).to_dict()
+    """The case's answer as the npm package gives it (to_dict())."""
+    body, _, kwargs = ai_use_case(c)
+    robots = Robots.parse(body, dialect=c.get("dialect", "rfc9309"))
+    return robots.ai_use(c["url"], c["agent"], **kwargs).to_dict()
 
 
 def subset(pattern: Any, v: Any) -> bool:

@@ -121,9 +121,7 @@ impl Engine {
         site_down: u32,
         retry_after_len: u32,
     ) -> u32 {
-        use robots_eval::fetch::{
-            decide, freshness, CacheHeaders, FetchContext, FetchOutcome, Policy,
-        };
+        use robots_eval::fetch::{decide, freshness, CacheHeaders, FetchContext, FetchOutcome};
         let outcome = match kind {
             0 => FetchOutcome::Status(u16::try_from(status).unwrap_or(0)),
             1 => FetchOutcome::NetworkError,
@@ -142,14 +140,7 @@ impl Engine {
             retry_after: optional(&self.input, &mut 0, retry_after_len),
         };
         let d = decide(dialect, &outcome, &ctx);
-        let policy = match d.policy {
-            Policy::Parse { .. } => "parse",
-            Policy::FollowRedirect => "follow-redirect",
-            Policy::AllowAll => "allow-all",
-            Policy::DisallowAll => "disallow-all",
-            Policy::Defer => "defer",
-            Policy::UseCached => "use-cached",
-        };
+        let policy = d.policy.name();
         // The cap, read through `freshness`: the longest max-age it accepts, and whether it was cut.
         let longest = CacheHeaders {
             cache_control: Some("max-age=2147483648"),
