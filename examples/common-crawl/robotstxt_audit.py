@@ -28,9 +28,25 @@ from warcio.archiveiterator import ArchiveIterator
 import robots_eval
 from robots_eval.spark import with_ai_use, with_verdicts
 
-import core_gap
-
 LOG = logging.getLogger("robotstxt_audit")
+
+
+def rules_of(decision: robots_eval.FetchDecision) -> bytes | None:
+    """The robots.txt a crawler obeys under a policy that gives no file (allow-all: none;
+    disallow-all, defer: a complete disallow), as bytes for the Arrow batches; None when the
+    policy obeys a file."""
+    rules = getattr(decision, "rules", None)
+    if rules is not None or hasattr(decision, "rules"):
+        return rules
+    # ---- STOP-GAP until FetchDecision.rules exists (asked in PYTHON-API-CHANGES.md) ------------
+    # The core's Policy::rules(), which Python has only parsed (Robots.for_policy): the same
+    # texts, checked against Robots.for_policy by tests/python/test_common_crawl.py.
+    return {"allow-all": b"", "disallow-all": _DISALLOW_ALL, "defer": _DISALLOW_ALL}.get(
+        decision.policy
+    )
+
+
+_DISALLOW_ALL = b"User-agent: *\nDisallow: /\n"  # STOP-GAP: the core's fetch::DISALLOW_ALL
 
 
 class RobotsTxtAuditJob:
@@ -117,8 +133,8 @@ class RobotsTxtAuditJob:
                             self.robots_captures.add(1)
                             yield row
                 self.warc_input_processed.add(1)
-            except Exception:  # one unreadable file must not stop the job (cc-pyspark does so)
-                LOG.exception("failed to read %s", uri)
+            except Exception as e:  # one unreadable file must not stop the job (as in cc-pyspark)
+                LOG.error("failed to read %s: %s", uri, e)
                 self.warc_input_failed.add(1)
 
     @staticmethod
@@ -179,13 +195,13 @@ class RobotsTxtAuditJob:
         captures = (
             captures.withColumn("n", F.row_number().over(latest)).where("n = 1").drop("n").cache()
         )
-        sites = self.follow_redirects(captures, core_gap.redirect_limit(dialect))
+        sites = self.follow_redirects(captures, robots_eval.redirect_limit(dialect))
         sites = self.apply_fetch_policy(session, sites, dialect).join(
             captures.select("robots_url", "host", "site"), "robots_url"
         )
 
         crawlers = session.createDataFrame(
-            [(o.token, o.operator, o.kind) for o in core_gap.operators()],
+            [(o.token, o.operator, o.kind) for o in robots_eval.operators()],
             "crawler string, operator string, kind string",
         )
         rows = (
@@ -272,14 +288,24 @@ class RobotsTxtAuditJob:
         table = []
         for r in sites.select("outcome", "redirects").distinct().collect():
             if r.outcome == -1:
-                policy, reason = "unknown", "redirect-target-not-captured"
-            else:
-                decision = core_gap.fetch_policy(r.outcome, dialect=dialect, redirects=r.redirects)
-                policy, reason = decision.policy, decision.reason
-            table.append((r.outcome, r.redirects, policy, reason))
+                table.append((r.outcome, r.redirects, "unknown", "redirect-target-not-captured", None))
+                continue
+            decision = robots_eval.fetch_policy(r.outcome, dialect=dialect, redirects=r.redirects)
+            rules = rules_of(decision)
+            table.append(
+                (
+                    r.outcome,
+                    r.redirects,
+                    decision.policy,
+                    decision.reason,
+                    None if rules is None else bytearray(rules),
+                )
+            )
         # A handful of rows (statuses x hop counts): decided on the driver, joined by broadcast.
         policies = session.createDataFrame(
-            table, "p_outcome int, p_redirects int, fetch_policy string, fetch_reason string"
+            table,
+            "p_outcome int, p_redirects int, fetch_policy string, fetch_reason string, "
+            "p_rules binary",
         )
         sites = sites.join(
             F.broadcast(policies),
@@ -287,17 +313,10 @@ class RobotsTxtAuditJob:
             & (F.col("redirects") == F.col("p_redirects")),
             "left",
         ).drop("p_outcome", "p_redirects", "outcome")
-        # What the crawler obeys: the file, no rules, or a complete disallow; null (no answer)
-        # while the policy is to wait (defer) or the chain left the crawl.
-        rules = (
-            F.when(F.col("fetch_policy") == "parse", F.col("body"))
-            .when(F.col("fetch_policy") == "allow-all", F.lit(bytearray(core_gap.ALLOW_ALL_RULES)))
-            .when(
-                F.col("fetch_policy") == "disallow-all",
-                F.lit(bytearray(core_gap.DISALLOW_ALL_RULES)),
-            )
-        )
-        return sites.withColumn("rules", rules)
+        # What the crawler obeys: the file it got, or the rules the policy gives instead (none,
+        # or a complete disallow); null (no answer) when the chain left the crawl.
+        rules = F.when(F.col("fetch_policy") == "parse", F.col("body")).otherwise(F.col("p_rules"))
+        return sites.withColumn("rules", rules).drop("p_rules")
 
 
 if __name__ == "__main__":

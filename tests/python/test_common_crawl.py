@@ -21,8 +21,7 @@ from loopback_server import Site
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "common-crawl"
 sys.path.insert(0, str(EXAMPLE))
-import core_gap  # noqa: E402
-from robotstxt_audit import RobotsTxtAuditJob  # noqa: E402
+from robotstxt_audit import RobotsTxtAuditJob, rules_of  # noqa: E402
 
 REASONS = {200: "OK", 301: "Moved Permanently", 302: "Found", 404: "Not Found", 503: "Service Unavailable"}
 
@@ -105,8 +104,7 @@ def write_warcs(tmp: Path) -> list[Path]:
 
 def run_audit(spark, tmp_path: Path, inputs: list[str], base_url: str | None = None):
     # The job's modules reach the Python workers as spark-submit's --py-files would ship them.
-    for module in ("robotstxt_audit.py", "core_gap.py"):
-        spark.sparkContext.addPyFile(str(EXAMPLE / module))
+    spark.sparkContext.addPyFile(str(EXAMPLE / "robotstxt_audit.py"))
     listing = tmp_path / "robotstxt.paths"
     listing.write_text("".join(p + "\n" for p in inputs))
     out = tmp_path / "audit.parquet"
@@ -124,7 +122,7 @@ def test_audit_table(spark, tmp_path: Path) -> None:
     assert job.warc_input_processed.value == 2
     assert job.warc_input_failed.value == 0
 
-    tokens = [o.token for o in core_gap.operators()]
+    tokens = [o.token for o in robots_eval.operators()]
     assert "GPTBot" in tokens and "CCBot" in tokens and "ClaudeBot" in tokens
     sites = {r["robots_url"] for r in rows}
     # g.test's hops are robots.txt URLs of their own too; b.test's https target likewise.
@@ -132,20 +130,21 @@ def test_audit_table(spark, tmp_path: Path) -> None:
     assert len(rows) == len(sites) * len(tokens)
     by = {(r["robots_url"], r["crawler"]): r for r in rows}
 
-    # Against the in-process API, row for row: the rules the policy leads to, asked directly.
+    # Against the in-process API, row for row, where the fetch policy gives the rules (the
+    # sites with a file are checked against their bodies below).
+    checked = 0
     for r in rows:
-        if r["fetch_policy"] not in ("parse", "allow-all", "disallow-all"):
-            assert r["may_fetch_root"] is None and r["reason"] is None
-            continue
-        rules = {
-            "parse": None,
-            "allow-all": core_gap.ALLOW_ALL_RULES,
-            "disallow-all": core_gap.DISALLOW_ALL_RULES,
-        }[r["fetch_policy"]]
-        if rules is None:
-            continue  # checked through the sites' known bodies below
-        ex = robots_eval.Robots.parse(rules).explain(r["site"] + "/", r["crawler"])
-        assert (r["may_fetch_root"], r["reason"], r["line"]) == (ex.allowed, ex.reason, ex.line)
+        if r["fetch_policy"] in ("allow-all", "disallow-all"):
+            robots = robots_eval.Robots.for_policy(r["fetch_policy"])
+            ex = robots.explain(r["site"] + "/", r["crawler"])
+            assert (r["may_fetch_root"], r["reason"], r["line"]) == (ex.allowed, ex.reason, ex.line)
+            assert (r["train_ai"], r["ai_use"], r["search"]) == answers(
+                robots.ai_use(r["site"] + "/", r["crawler"])
+            )
+            checked += 1
+        elif r["fetch_policy"] != "parse":
+            assert (r["may_fetch_root"], r["reason"], r["train_ai"]) == (None, None, None)
+    assert checked >= 3 * len(tokens)  # c.test, d.test, g.test
 
     def at(url: str, token: str) -> dict:
         return by[(url, token)]
@@ -231,6 +230,21 @@ def test_audit_reads_over_http_and_counts_unreadable_files(spark, tmp_path: Path
     # The same answers as from the local file.
     a = [r for r in rows if r["robots_url"] == "https://a.test/robots.txt" and r["crawler"] == "GPTBot"]
     assert [r["may_fetch_root"] for r in a] == [False]
+
+
+@pytest.mark.parametrize("status", [None, 200, 301, 304, 403, 404, 429, 500, 503])
+@pytest.mark.parametrize("dialect", ["rfc9309", "google", "draft1996"])
+def test_rules_of_is_the_cores_for_policy(status, dialect) -> None:
+    decision = robots_eval.fetch_policy(status, dialect=dialect)
+    rules = rules_of(decision)
+    if rules is None:
+        with pytest.raises(ValueError):
+            decision.robots()
+        return
+    mine, core = robots_eval.Robots.parse(rules, dialect=dialect), decision.robots()
+    for url in ("https://s.test/", "https://s.test/x?y"):
+        for agent in ("GPTBot", "Googlebot", "*"):
+            assert mine.explain(url, agent) == core.explain(url, agent)
 
 
 def test_unknown_dialect_is_refused() -> None:
