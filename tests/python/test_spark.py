@@ -84,11 +84,11 @@ def test_verdicts_equal_the_in_process_api(frame, dialect) -> None:
     assert {r.allowed for r in got} == {True, False, None}
 
 
-def test_string_bodies_and_one_agent(frame) -> None:
-    text = frame.where(F.col("robots").isNotNull()).withColumn(
-        "robots", F.decode("robots", "UTF-8")
-    )
-    out = with_verdicts(text, agent=F.lit("Googlebot")).collect()
+def test_string_bodies_and_one_agent(spark) -> None:
+    rows = [(i, b.decode("utf-8", "replace"), u) for i, (b, u, _) in enumerate(case_rows())]
+    text = spark.createDataFrame(rows + [(len(rows), None, "http://h.test/")], "id int, robots string, url string")
+    out = with_verdicts(text.repartition(2, "id"), agent=F.lit("Googlebot")).collect()
+    assert len(out) == len(rows) + 1
     for r in out:
         want = expected(r.robots.encode() if r.robots is not None else None, r.url, "Googlebot")
         assert (r.allowed, r.reason, r.line) == want, r.id
