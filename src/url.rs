@@ -142,12 +142,13 @@ pub fn plainly_on_site(origin: &[u8], url: &[u8]) -> bool {
         [b'/', b'/', ..] => false,
         [b'/', ..] => true,
         // A scheme: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
-        [first, rest @ ..] if first.is_ascii_alphabetic() => !rest
-            .iter()
-            .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-            .count()
-            .checked_add(1)
-            .is_some_and(|n| url.get(n) == Some(&b':')),
+        [first, rest @ ..] if first.is_ascii_alphabetic() => {
+            let scheme = 1 + rest
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+                .count();
+            url.get(scheme) != Some(&b':')
+        }
         _ => true,
     }
 }

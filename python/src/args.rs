@@ -42,6 +42,19 @@ pub fn text<'a>(value: &'a Bound<'_, PyAny>, where_: &str, name: &str) -> PyResu
     })
 }
 
+/// `text` for item `i` of the list argument `list`: the name is only written for an error.
+pub fn text_item<'a>(
+    value: &'a Bound<'_, PyAny>,
+    where_: &str,
+    list: &str,
+    i: usize,
+) -> PyResult<&'a str> {
+    match value.cast::<PyString>().map(|s| s.to_str()) {
+        Ok(Ok(s)) => Ok(s),
+        _ => text(value, where_, &format!("{list}[{i}]")),
+    }
+}
+
 /// A robots.txt body: `bytes` as they are (no copy), or `str`, `bytearray`, `memoryview` (as
 /// bytes: a copy). Only the first `limit` bytes are read (the core's size cap), so only
 /// `limit` + 1 are taken from anything copied (one more tells the core the file was longer).

@@ -262,8 +262,10 @@ impl Robots {
         let agent_items = list(agents, "agents")?;
         let mut url_texts = Vec::with_capacity(url_items.len());
         for (i, u) in url_items.iter().enumerate() {
-            let u = text(u, where_, &format!("urls[{i}]"))?;
-            self.on_site(u, &format!("{where_}: urls[{i}]"))?;
+            let u = args::text_item(u, where_, "urls", i)?;
+            if self.origin.is_some() {
+                self.on_site(u, &format!("{where_}: urls[{i}]"))?;
+            }
             url_texts.push(u);
         }
         let mut picked = Vec::with_capacity(agent_items.len());

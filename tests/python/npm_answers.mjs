@@ -39,8 +39,8 @@ async function answer(q) {
           sitemaps: robots.sitemaps,
           host: robots.host,
           truncated: robots.truncated,
-          crawlDelay: Object.fromEntries(q.agents.map((a) => [a, robots.crawlDelay(a) ?? null])),
-          requestRate: Object.fromEntries(q.agents.map((a) => [a, robots.requestRate(a) ?? null])),
+          crawlDelay: Object.fromEntries(q.agents.map((a) => [String(a), robots.crawlDelay(a) ?? null])),
+          requestRate: Object.fromEntries(q.agents.map((a) => [String(a), robots.requestRate(a) ?? null])),
         };
       case 'ai_preferences':
         return robots.aiPreferences(q.url, q.agent, q.header === null ? undefined : { header: q.header });

@@ -25,7 +25,8 @@ def questions() -> list[dict[str, Any]]:
         qs.append({"op": "verdict", "name": q["name"], "robots": q["robots"], "dialect": q["dialect"], "url": q["url"], "agent": q["agent"]})
     files: list[tuple[str, Union[str, bytes], list[str]]] = []
     for c in load("records.json")["cases"]:
-        agents = sorted({a for a, _ in c.get("crawl_delay", [])} | {a for a, _ in c.get("request_rate", [])} | {"x"})
+        # Agents as the case asks them: product tokens or lists of them (most specific first).
+        agents = [json.loads(a) for a in sorted({json.dumps(a) for a, _ in c.get("crawl_delay", []) + c.get("request_rate", [])} | {'"x"'})]
         for dialect in c.get("dialects") or DIALECTS:
             files.append((f"{c['name']} [{dialect}]", robots_of(c), agents))
             qs.append({"op": "file", "name": f"{c['name']} [{dialect}]", "robots": robots_of(c), "dialect": dialect, "agents": agents})
@@ -52,6 +53,11 @@ def questions() -> list[dict[str, Any]]:
     return qs
 
 
+def key(agent: Any) -> str:
+    """An agent as an object key, as JavaScript writes one (a list joined by commas)."""
+    return agent if isinstance(agent, str) else ",".join(agent)
+
+
 def python_answer(q: dict[str, Any]) -> Any:
     robots = Robots.parse(q.get("body", q["robots"]), dialect=q["dialect"])
     try:
@@ -64,15 +70,15 @@ def python_answer(q: dict[str, Any]) -> Any:
                 "table": {"allowed": t.allowed[0][0], "line": t.lines[0][0], "reason": t.reasons[0][0]},
             }
         if q["op"] == "file":
-            rates = {a: robots.request_rate(a) for a in q["agents"]}
+            rates = {key(a): robots.request_rate(a) for a in q["agents"]}
             return {
                 "records": [r.to_dict() for r in robots.records],
                 "diagnostics": [d.to_dict() for d in robots.diagnostics],
                 "sitemaps": robots.sitemaps,
                 "host": robots.host,
                 "truncated": robots.truncated,
-                "crawlDelay": {a: robots.crawl_delay(a) for a in q["agents"]},
-                "requestRate": {a: None if r is None else r.to_dict() for a, r in rates.items()},
+                "crawlDelay": {key(a): robots.crawl_delay(a) for a in q["agents"]},
+                "requestRate": {k: None if r is None else r.to_dict() for k, r in rates.items()},
             }
         if q["op"] == "ai_preferences":
             return robots.ai_preferences(q["url"], q["agent"], header=q["header"]).to_dict()
@@ -95,7 +101,7 @@ def differences(a: Any, b: Any, path: str = "") -> list[str]:
         if len(a) != len(b):
             return [f"{path}: {len(a)} items in Python, {len(b)} in npm: {json.dumps(a)[:300]} vs {json.dumps(b)[:300]}"]
         return [d for i, (x, y) in enumerate(zip(a, b)) for d in differences(x, y, f"{path}[{i}]")]
-    if a != b or type(a) is bool != (type(b) is bool):
+    if a != b or isinstance(a, bool) != isinstance(b, bool):
         return [f"{path}: Python {json.dumps(a)[:200]}, npm {json.dumps(b)[:200]}"]
     return []
 
