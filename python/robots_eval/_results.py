@@ -242,6 +242,10 @@ class FetchDecision:
     message: str
     source: str
     dialect: str
+    rules: Optional[bytes]
+    """The robots.txt to obey when the policy gives no file: ``b""`` for allow-all, a complete
+    disallow for disallow-all and defer; None when the policy obeys a file (parse,
+    follow-redirect, use-cached)."""
 
     def robots(self) -> "Robots":
         """The robots.txt to obey under this policy when it gives no file
@@ -343,7 +347,7 @@ def _ai_use(d: dict[str, Any]) -> AiUse:
 
 
 def _fetch_decision(d: dict[str, Any]) -> FetchDecision:
-    return FetchDecision(d["policy"], d["reason"], d["message"], d["source"], d["dialect"])
+    return FetchDecision(d["policy"], d["reason"], d["message"], d["source"], d["dialect"], d["rules"])
 
 
 def _operator(d: dict[str, Any]) -> Operator:

@@ -3,7 +3,7 @@
 //! table (`robots_eval::aipref::operators::OPERATORS`). Nothing is decided here.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyTuple};
 use robots_eval::aipref::operators::OPERATORS;
 use robots_eval::fetch::{self, FetchContext, FetchOutcome};
 use robots_eval::DialectId;
@@ -83,6 +83,8 @@ fn fetch_policy<'py>(
     out.set_item("message", d.message)?;
     out.set_item("source", d.source)?;
     out.set_item("dialect", dialect.name())?;
+    // The rules to obey when the policy gives no file (`Policy::rules`), as bytes for a column.
+    out.set_item("rules", d.policy.rules().map(|r| PyBytes::new(py, r)))?;
     result(py, "_fetch_decision", out.into_any())
 }
 

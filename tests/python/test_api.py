@@ -308,6 +308,9 @@ def test_fetch_policy_operators_and_for_policy() -> None:
     assert d.reason and d.message and d.source and d.dialect == "google"
     assert not d.robots().is_allowed("/x", "a")
     assert robots_eval.fetch_policy(404).robots().is_allowed("/x", "a")
+    assert robots_eval.fetch_policy(404).rules == b""
+    assert d.rules is not None and not Robots.parse(d.rules).is_allowed("/x", "a")
+    assert robots_eval.fetch_policy(200).rules is None
     with pytest.raises(ValueError, match="parse that with Robots.parse"):
         robots_eval.fetch_policy(200).robots()
     with pytest.raises(ValueError, match="unknown policy"):

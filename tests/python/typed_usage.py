@@ -50,6 +50,7 @@ def audit(body: bytes, url: str) -> list[str]:
     ai = arrow.ai_use(pa.array([body]), pa.array([url]), "GPTBot")
     decision: robots_eval.FetchDecision = robots_eval.fetch_policy(503, dialect="google", redirects=0)
     fallback: Robots = decision.robots()
+    rules: Optional[bytes] = decision.rules
     crawlers: list[str] = [o.token for o in robots_eval.operators() if o.kind == "crawler" and "train-ai" in o.purposes]
     limit: int = robots_eval.redirect_limit("rfc9309")
     empty: Robots = Robots.for_policy("allow-all", dialect="google")
@@ -57,5 +58,5 @@ def audit(body: bytes, url: str) -> list[str]:
         str(x)
         for x in (allowed, line, pattern, agents, first, delay, rate, records, diagnostics, sitemaps, host, dialect,
                   truncated, prefs.to_dict(), answer, explicit, usage, dialects, version, column, len(verdicts), len(ai),
-                  e.to_dict(), t.to_dict(), decision.policy, fallback, crawlers, limit, empty)
+                  e.to_dict(), t.to_dict(), decision.policy, fallback, rules, crawlers, limit, empty)
     ]
