@@ -33,3 +33,14 @@ if [ "${SKIP_CHROMIUM:-}" != 1 ] && ! command -v chromium >/dev/null; then
   apt-get update -qq
   apt-get install -y -qq chromium >/dev/null
 fi
+
+# The Spark tests (tests/python/test_spark.py, test_common_crawl.py) start a real local Spark,
+# whose JVM needs Java 17 or later (PySpark 4 requires it; 3.5 runs on it). Debian's JRE, only
+# when `java -version` is missing or older.
+java_major=$(java -version 2>&1 | awk -F'"' '/version/ {split($2, v, "."); print (v[1] == "1" ? v[2] : v[1]); exit}' || true)
+if [ "${SKIP_JAVA:-}" != 1 ] && { [ -z "$java_major" ] || [ "$java_major" -lt 17 ]; }; then
+  step "openjdk-17-jre-headless (Debian's package, for the Spark tests; found: ${java_major:-none})"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq openjdk-17-jre-headless >/dev/null
+fi
