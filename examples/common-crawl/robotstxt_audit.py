@@ -31,24 +31,6 @@ from robots_eval.spark import with_ai_use, with_verdicts
 LOG = logging.getLogger("robotstxt_audit")
 
 
-def rules_of(decision: robots_eval.FetchDecision) -> bytes | None:
-    """The robots.txt a crawler obeys under a policy that gives no file (allow-all: none;
-    disallow-all, defer: a complete disallow), as bytes for the Arrow batches; None when the
-    policy obeys a file."""
-    rules = getattr(decision, "rules", None)
-    if rules is not None or hasattr(decision, "rules"):
-        return rules
-    # ---- STOP-GAP until FetchDecision.rules exists (asked in PYTHON-API-CHANGES.md) ------------
-    # The core's Policy::rules(), which Python has only parsed (Robots.for_policy): the same
-    # texts, checked against Robots.for_policy by tests/python/test_common_crawl.py.
-    return {"allow-all": b"", "disallow-all": _DISALLOW_ALL, "defer": _DISALLOW_ALL}.get(
-        decision.policy
-    )
-
-
-_DISALLOW_ALL = b"User-agent: *\nDisallow: /\n"  # STOP-GAP: the core's fetch::DISALLOW_ALL
-
-
 class RobotsTxtAuditJob:
     """cc-pyspark's shape: arguments, accumulators, one pass over the WARC files per partition,
     then DataFrame work and one Parquet write."""
@@ -291,7 +273,9 @@ class RobotsTxtAuditJob:
                 table.append((r.outcome, r.redirects, "unknown", "redirect-target-not-captured", None))
                 continue
             decision = robots_eval.fetch_policy(r.outcome, dialect=dialect, redirects=r.redirects)
-            rules = rules_of(decision)
+            # The rules obeyed when the policy gives no file (the core's Policy::rules: none for
+            # allow-all, a complete disallow for disallow-all and defer); None: obey the file.
+            rules = decision.rules
             table.append(
                 (
                     r.outcome,

@@ -21,7 +21,7 @@ from loopback_server import Site
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "common-crawl"
 sys.path.insert(0, str(EXAMPLE))
-from robotstxt_audit import RobotsTxtAuditJob, rules_of  # noqa: E402
+from robotstxt_audit import RobotsTxtAuditJob  # noqa: E402
 
 REASONS = {200: "OK", 301: "Moved Permanently", 302: "Found", 404: "Not Found", 503: "Service Unavailable"}
 
@@ -230,21 +230,6 @@ def test_audit_reads_over_http_and_counts_unreadable_files(spark, tmp_path: Path
     # The same answers as from the local file.
     a = [r for r in rows if r["robots_url"] == "https://a.test/robots.txt" and r["crawler"] == "GPTBot"]
     assert [r["may_fetch_root"] for r in a] == [False]
-
-
-@pytest.mark.parametrize("status", [None, 200, 301, 304, 403, 404, 429, 500, 503])
-@pytest.mark.parametrize("dialect", ["rfc9309", "google", "draft1996"])
-def test_rules_of_is_the_cores_for_policy(status, dialect) -> None:
-    decision = robots_eval.fetch_policy(status, dialect=dialect)
-    rules = rules_of(decision)
-    if rules is None:
-        with pytest.raises(ValueError):
-            decision.robots()
-        return
-    mine, core = robots_eval.Robots.parse(rules, dialect=dialect), decision.robots()
-    for url in ("https://s.test/", "https://s.test/x?y"):
-        for agent in ("GPTBot", "Googlebot", "*"):
-            assert mine.explain(url, agent) == core.explain(url, agent)
 
 
 def test_unknown_dialect_is_refused() -> None:
