@@ -16,7 +16,9 @@ python=${PYTHON:-python3}
 started=$SECONDS
 rm -rf "$venv"
 "$python" -m venv "$venv"
-"$venv/bin/pip" install --quiet --disable-pip-version-check -r tests/python/requirements.txt
+# --no-compile: no bytecode for pandas, scrapy and the rest up front (tens of seconds on 2 cores);
+# Python compiles what the tests import.
+"$venv/bin/pip" install --quiet --disable-pip-version-check --no-compile -r tests/python/requirements.txt
 echo "== test dependencies installed ($((SECONDS - started)) s)"
 "$venv/bin/pip" install --quiet --disable-pip-version-check ./python
 echo "== pip install ./python ($((SECONDS - started)) s)"
