@@ -24,7 +24,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { Robots } from 'robots-eval';
+import { Robots } from 'robots-eval/rich';
 import { identify } from './src/identity.js';
 import { PrefixSet } from './src/ip-prefixes.js';
 import { newKey, signedHeaders } from './test/signer.mjs';

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { Robots } from 'robots-eval';
+import { Robots } from 'robots-eval/rich';
 import { closeServers, origin, serve, startGates } from './harness.mjs';
 import { newKey, signedHeaders } from './signer.mjs';
 
