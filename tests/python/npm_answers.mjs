@@ -1,8 +1,8 @@
 // The npm package's answers to the questions test_agreement.py asks (a JSON array on stdin), as
-// JSON on stdout, one answer per question in the same order. It imports 'robots-eval' by its
+// JSON on stdout, one answer per question in the same order. It imports 'robots-eval/rich' by its
 // name: this file sits inside the package's own folder, so Node resolves the name to the built
 // package (pkg/, package.json's exports), as a user's import does.
-import { Robots, fetchRobots } from 'robots-eval';
+import { Robots, fetchRobots } from 'robots-eval/rich';
 
 const chunks = [];
 for await (const c of process.stdin) chunks.push(c);
