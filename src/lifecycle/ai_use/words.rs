@@ -180,7 +180,7 @@ impl Display for Note {
                 f.write_str("non-standard carrier (a META tag)")
             }
             Note::UsageNotYesNo { label, kind } => {
-                write!(f, "{label}: a {}, not y or n: unknown", kind.as_str())
+                write!(f, "{label}: {}, not y or n: unknown", kind.as_str())
             }
             Note::TdmNoFileValue => f.write_str("no file value"),
             Note::TdmFirstRuleDecides => f.write_str(
