@@ -1,6 +1,6 @@
 """Type stubs of the compiled bindings (python/src/lib.rs, python/src/arrow.rs)."""
 
-from typing import Any, Mapping, Optional, Sequence, Tuple, Union, final
+from typing import Any, Literal, Mapping, Optional, Sequence, Tuple, Union, final
 
 from ._results import (
     AiPreferences,
@@ -71,7 +71,13 @@ class Robots:
 
 def parse_content_usage(header: Union[str, Sequence[str]]) -> dict[str, Optional[str]]: ...
 
-def fetch_policy(status: Optional[int], *, dialect: str = "rfc9309", redirects: int = 0) -> FetchDecision: ...
+def fetch_policy(
+    status: Optional[int],
+    *,
+    dialect: str = "rfc9309",
+    redirects: int = 0,
+    failure: Optional[Literal["network-error", "timeout", "too-many-redirects"]] = None,
+) -> FetchDecision: ...
 def redirect_limit(dialect: str = "rfc9309") -> int: ...
 def operators() -> Tuple[Operator, ...]: ...
 

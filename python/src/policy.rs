@@ -28,21 +28,53 @@ fn int<'py>(value: &Bound<'py, PyAny>, where_: &str, what: &str) -> PyResult<()>
     Ok(())
 }
 
+/// The core's outcomes without a response, by the names `fetch_policy(failure=)` takes.
+const FAILURES: [(&str, FetchOutcome); 3] = [
+    ("network-error", FetchOutcome::NetworkError),
+    ("timeout", FetchOutcome::Timeout),
+    ("too-many-redirects", FetchOutcome::TooManyRedirects),
+];
+
 /// What a robots.txt fetch's outcome means for the crawler: `status` the HTTP status (None: no
-/// usable response, a network error), `redirects` how many redirects were followed to reach it.
-/// A first fetch with no cached copy (the core's `FetchContext::default()`).
+/// usable response, then `failure` says why: a network error unless told), `redirects` how many
+/// redirects were followed to reach it. A first fetch with no cached copy (the core's
+/// `FetchContext::default()`).
 #[pyfunction]
-#[pyo3(signature = (status, *, dialect = None, redirects = None))]
+#[pyo3(signature = (status, *, dialect = None, redirects = None, failure = None))]
 fn fetch_policy<'py>(
     py: Python<'py>,
     status: Option<&Bound<'py, PyAny>>,
     dialect: Option<&Bound<'py, PyAny>>,
     redirects: Option<&Bound<'py, PyAny>>,
+    failure: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let where_ = "fetch_policy(status)";
     let dialect = dialect_arg(dialect, where_)?;
+    let failure = match failure {
+        Some(f) if !f.is_none() => {
+            let name = args::text(f, where_, "failure")?;
+            let Some(&(_, outcome)) = FAILURES.iter().find(|(n, _)| *n == name) else {
+                let names: Vec<&str> = FAILURES.iter().map(|(n, _)| *n).collect();
+                return Err(value_error(
+                    where_,
+                    &format!(
+                        "unknown failure {name:?}; the failures are {}",
+                        names.join(", ")
+                    ),
+                ));
+            };
+            Some(outcome)
+        }
+        _ => None,
+    };
     let outcome = match status {
         Some(s) if !s.is_none() => {
+            if failure.is_some() {
+                return Err(value_error(
+                    where_,
+                    "give a status (a response came) or a failure (none came), not both",
+                ));
+            }
             int(
                 s,
                 where_,
@@ -60,7 +92,7 @@ fn fetch_policy<'py>(
                 })?;
             FetchOutcome::Status(code)
         }
-        _ => FetchOutcome::NetworkError,
+        _ => failure.unwrap_or(FetchOutcome::NetworkError),
     };
     let redirects_followed = match redirects {
         Some(r) if !r.is_none() => {

@@ -8,7 +8,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 class Site:
-    """Serves ``pages`` ({path: (status, content_type, body_bytes)}) on 127.0.0.1, any free port.
+    """Serves ``pages`` ({path: (status, content_type, body_bytes)}) on 127.0.0.1, any free port;
+    for a 3xx, the body is the Location.
     A path not in ``pages`` is a 404. ``log`` lists (path, user_agent) of every request, in the
     order they arrived."""
 
@@ -28,6 +29,10 @@ class Site:
                     self.path, (404, "text/html", b"<html><body>Not found</body></html>")
                 )
                 self.send_response(status)
+                if 300 <= status < 400:
+                    # A redirect's body names its target.
+                    self.send_header("Location", body.decode())
+                    body = b""
                 self.send_header("Content-Type", ctype)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()

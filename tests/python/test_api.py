@@ -321,6 +321,19 @@ def test_fetch_policy_operators_and_for_policy() -> None:
         robots_eval.fetch_policy(70000)
     with pytest.raises(ValueError):
         robots_eval.fetch_policy(200, redirects=-1)
+    # No response, and why: the core's outcomes (RFC 9309 §2.3.1.4: unreachable means complete
+    # disallow; §2.3.1.2: a chain past the limit counts as unavailable).
+    assert robots_eval.fetch_policy(None, failure="network-error") == robots_eval.fetch_policy(None)
+    assert robots_eval.fetch_policy(None, failure="timeout").policy == "disallow-all"
+    past = robots_eval.fetch_policy(None, failure="too-many-redirects")
+    assert past == robots_eval.fetch_policy(301, redirects=robots_eval.redirect_limit())
+    assert past.policy == "allow-all"
+    with pytest.raises(ValueError, match="not both"):
+        robots_eval.fetch_policy(503, failure="timeout")
+    with pytest.raises(ValueError, match="the failures are network-error, timeout, too-many-redirects"):
+        robots_eval.fetch_policy(None, failure="dns")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        robots_eval.fetch_policy(None, failure=1)  # type: ignore[arg-type]
     ops = robots_eval.operators()
     gpt = next(o for o in ops if o.token == "GPTBot")
     assert gpt.kind == "crawler" and "train-ai" in gpt.purposes and gpt.operator == "OpenAI"

@@ -191,6 +191,22 @@ def expected_fetches(sites: tuple[Site, ...], start: list[str]) -> tuple[set[str
     return allowed, refused
 
 
+def run_crawl(tmp_path: Path, start: list[str], settings: dict) -> dict:
+    config = {"start_urls": start, "stats": str(tmp_path / "stats.json"), "settings": {"USER_AGENT": UA, **settings}}
+    (tmp_path / "config.json").write_text(json.dumps(config))
+    env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}
+    run = subprocess.run(
+        [sys.executable, str(HERE / "scrapy_crawl.py"), str(tmp_path / "config.json")],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr[-4000:]
+    return json.loads((tmp_path / "stats.json").read_text())
+
+
 def test_a_real_scrapy_crawl_fetches_exactly_what_the_verdicts_allow(tmp_path: Path) -> None:
     a, b, c = build_sites()
     with a, b, c:
@@ -205,22 +221,7 @@ def test_a_real_scrapy_crawl_fetches_exactly_what_the_verdicts_allow(tmp_path: P
         assert b.origin + "/tmp/x.html" in refused
         assert c.origin + "/two.html" in allowed
 
-        config = {
-            "start_urls": start,
-            "stats": str(tmp_path / "stats.json"),
-            "settings": {"USER_AGENT": UA, "ROBOTS_EVAL_DIALECT": "rfc9309"},
-        }
-        (tmp_path / "config.json").write_text(json.dumps(config))
-        env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}
-        run = subprocess.run(
-            [sys.executable, str(HERE / "scrapy_crawl.py"), str(tmp_path / "config.json")],
-            cwd=tmp_path,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert run.returncode == 0, run.stderr[-4000:]
+        stats = run_crawl(tmp_path, start, {"ROBOTS_EVAL_DIALECT": "rfc9309"})
 
     requested = [s.origin + path for s in (a, b, c) for path, _ in s.log]
     fetched = {u for u in requested if not u.endswith("/robots.txt")}
@@ -231,6 +232,78 @@ def test_a_real_scrapy_crawl_fetches_exactly_what_the_verdicts_allow(tmp_path: P
     assert sorted(u for u in requested if u.endswith("/robots.txt")) == sorted(
         s.origin + "/robots.txt" for s in (a, b, c)
     )
-    stats = json.loads((tmp_path / "stats.json").read_text())
     # Scrapy's own count of the requests robots.txt stopped; a URL linked twice counts once.
     assert stats["robotstxt/forbidden"] == len(refused)
+
+
+# ---- RFC 9309's fetch rules: robots_eval.scrapy.FetchPolicyMiddleware ------------------------
+
+
+def status_sites() -> dict[str, Site]:
+    """One site per robots.txt outcome; each links "/" to /a.html and /private/b.html."""
+    pages = {"/": html("/a.html", "/private/b.html"), "/a.html": html(), "/private/b.html": html()}
+    sites = {name: Site(dict(pages)) for name in ("503", "404", "chain6", "chain2")}
+    sites["503"].pages["/robots.txt"] = (503, "text/html", b"<html><body>Service Unavailable</body></html>")
+    # "404": no /robots.txt at all.
+    # Six redirects, one past RFC 9309's limit of five, to a file that would shut everything out.
+    chain = sites["chain6"]
+    for i in range(6):
+        chain.pages["/robots.txt" if i == 0 else f"/r{i}"] = (301, "text/plain", f"/r{i + 1}".encode())
+    chain.pages["/r6"] = (200, "text/plain", b"User-agent: *\nDisallow: /\n")
+    # Two redirects to a file that is obeyed.
+    two = sites["chain2"]
+    two.pages["/robots.txt"] = (302, "text/plain", b"/r1")
+    two.pages["/r1"] = (302, "text/plain", b"/rules.txt")
+    two.pages["/rules.txt"] = (200, "text/plain", b"User-agent: *\nDisallow: /private/\n")
+    return sites
+
+
+def closed_port_origin() -> str:
+    """An origin on 127.0.0.1 where nothing listens (connections are refused)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return f"http://127.0.0.1:{s.getsockname()[1]}"
+
+
+@pytest.mark.parametrize("middleware", [True, False], ids=["FetchPolicyMiddleware", "Scrapy alone"])
+def test_a_real_crawl_obeys_the_fetch_policy(tmp_path: Path, middleware: bool) -> None:
+    sites = status_sites()
+    down = closed_port_origin()
+    settings: dict = {"ROBOTSTXT_PARSER": "robots_eval.scrapy.RobotParser"}
+    if middleware:
+        settings["DOWNLOADER_MIDDLEWARES"] = {"robots_eval.scrapy.FetchPolicyMiddleware": 90}
+    with sites["503"], sites["404"], sites["chain6"], sites["chain2"]:
+        start = [s.origin + "/" for s in sites.values()] + [down + "/"]
+        stats = run_crawl(tmp_path, start, settings)
+    fetched = {name: {p for p, _ in s.log if p == "/" or p.endswith(".html")} for name, s in sites.items()}
+    everything = {"/", "/a.html", "/private/b.html"}
+    # Every site's robots.txt was asked for, once (and each redirect hop once).
+    assert all(s.log and s.log[0][0] == "/robots.txt" for s in sites.values())
+    assert [p for p, _ in sites["503"].log].count("/robots.txt") == 1
+    # The same in both: 404 allows everything (§2.3.1.3); a two-hop redirect is followed (§2.3.1.2).
+    assert fetched["404"] == everything
+    assert fetched["chain2"] == {"/", "/a.html"}
+    if middleware:
+        # RFC 9309 §2.3.1.4: a 5xx means complete disallow; so does a server not reached.
+        assert fetched["503"] == set()
+        # §2.3.1.2: past five redirects robots.txt counts as unavailable: no rules.
+        assert fetched["chain6"] == everything
+        assert [p for p, _ in sites["chain6"].log].count("/r6") == 1
+        # The core's reasons, counted: the 503 and the refused connection are both "unreachable".
+        assert stats["robots_eval/fetch_policy/unreachable"] == 2
+        assert stats["robots_eval/fetch_policy/too-many-redirects"] == 1
+        assert stats["robots_eval/fetch_policy/unavailable"] == 1
+        assert stats["robots_eval/fetch_policy/success"] == 1
+        # Refused: "/" of the 503 site and of the unreachable server (never attempted), and
+        # chain2's /private/b.html.
+        assert stats["robotstxt/forbidden"] == 3
+    else:
+        # Scrapy alone parses the 503 page as robots.txt (no rules), obeys the file past six
+        # redirects, and has no rules for a server it could not reach.
+        assert fetched["503"] == everything
+        assert fetched["chain6"] == set()
+        # Refused: "/" of chain6 and chain2's /private/b.html; the unreachable server's "/" was
+        # attempted (and failed).
+        assert stats["robotstxt/forbidden"] == 2
