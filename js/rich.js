@@ -42,10 +42,13 @@ function encode(text) {
   return encoder.encode(text);
 }
 
-/** A Content-Usage header: one field value, or its field lines (joined with ", ", RFC 9110 section 5.3). */
+/**
+ * A Content-Usage header, checked: one field value, or its field lines, as the lines the rich
+ * module combines (robots_eval::report::combine_field_lines, RFC 9110 section 5.3).
+ */
 export function headerArg(header, where) {
-  if (typeof header === 'string') return header;
-  if (Array.isArray(header) && header.every((h) => typeof h === 'string')) return header.join(', ');
+  if (typeof header === 'string') return [header];
+  if (Array.isArray(header) && header.every((h) => typeof h === 'string')) return header;
   throw typeError(where, 'a Content-Usage header must be a string or an array of strings (its field lines)', header);
 }
 

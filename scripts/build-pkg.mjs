@@ -40,12 +40,18 @@ function run(cmd, args, env = {}) {
 // rich module's wasm-bindgen glue, as the stage names it.
 // `buildOnly`: exports asked at build time only (step 6), dropped from the shipped module.
 // `lengthName`: the constant that gives js/load-file.js the module's byte length (step 7).
-// The rich budget: 64 KB before aiUse; the AI-use resolver (tdmrep.json through serde_json, the
-// trace and its notes, the operator table) added about 42 KB gzip, paid only by the first rich call.
+// `optLevel`: rustc's opt-level for the module (ROBOTS_EVAL_OPT_LEVEL overrides it for all three).
+// The rich module's is `z`: 5.3 KB gzip smaller than `s`, its first explain and aiUse within the
+// noise (bench/js/rich-first-call.mjs); in steady state its parse + diagnostics is about a fifth
+// slower, its other calls within the noise (bench/js/structured.mjs).
+// Budgets: bytes of gzip (the rich module's as issue 32 states it, 1 KB = 1000 B). The rich one:
+// 64 KB before aiUse; the AI-use resolver (tdmrep.json through serde_json, the trace and its
+// notes, the operator table) added about 42 KB, paid only by the first rich call. Issue 32 asks
+// for 80,000 B; docs/performance.md ("Tried and not kept") has what was measured towards it.
 const MODULES = [
-  { crate: 'robots-eval-wasm', name: 'robots_eval', glue: null, embedded: 'wasm-embedded.js', lengthName: 'ROBOTS_WASM_LENGTH', budget: 30 * 1024, hot: true, buildOnly: [] },
-  { crate: 'robots-eval-policy-wasm', name: 'robots_eval_policy', glue: null, embedded: 'policy-embedded.js', lengthName: 'POLICY_WASM_LENGTH', budget: 10 * 1024, hot: true, buildOnly: [] },
-  { crate: 'robots-eval-rich-wasm', name: 'robots_eval_rich', glue: 'rich-glue.js', embedded: 'rich-embedded.js', lengthName: 'RICH_WASM_LENGTH', budget: 104 * 1024, hot: false, buildOnly: ['names'] },
+  { crate: 'robots-eval-wasm', name: 'robots_eval', glue: null, embedded: 'wasm-embedded.js', lengthName: 'ROBOTS_WASM_LENGTH', optLevel: 's', budget: 30 * 1024, hot: true, buildOnly: [] },
+  { crate: 'robots-eval-policy-wasm', name: 'robots_eval_policy', glue: null, embedded: 'policy-embedded.js', lengthName: 'POLICY_WASM_LENGTH', optLevel: 's', budget: 10 * 1024, hot: true, buildOnly: [] },
+  { crate: 'robots-eval-rich-wasm', name: 'robots_eval_rich', glue: 'rich-glue.js', embedded: 'rich-embedded.js', lengthName: 'RICH_WASM_LENGTH', optLevel: 'z', budget: 98_000, hot: false, buildOnly: ['names'] },
 ];
 
 // 1. The core + bindings, for wasm32, one cargo run per module: in one run cargo would unify the
@@ -53,8 +59,8 @@ const MODULES = [
 //    strip=false keeps the target_features section that wasm-bindgen and wasm-opt read; wasm-opt
 //    strips everything at the end.
 // The opt-level: see docs/performance.md ("Size") for the measurements behind the default.
-const optLevel = process.env.ROBOTS_EVAL_OPT_LEVEL ?? 's';
 for (const m of MODULES) {
+  const optLevel = process.env.ROBOTS_EVAL_OPT_LEVEL ?? m.optLevel;
   const cargoArgs = ['build', '--target', 'wasm32-unknown-unknown', '-p', m.crate, '--locked'];
   if (debug) cargoArgs.push('--features', `${m.crate}/debug`);
   else cargoArgs.push('--release');
@@ -352,9 +358,9 @@ MODULES.forEach((m, i) => {
   const gzip = gzipSync(wasm, { level: 9 }).length;
   const brotli = brotliCompressSync(wasm, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   sizes[`${m.name}_bg.wasm`] = { raw: wasm.length, gzip, brotli, budget: m.budget };
-  console.log(`${m.name}_bg.wasm: ${wasm.length} B raw (${kb(wasm.length)}), ${gzip} B gzip (${kb(gzip)}), ${brotli} B brotli (${kb(brotli)}); budget ${kb(m.budget)} gzip`);
+  console.log(`${m.name}_bg.wasm: ${wasm.length} B raw (${kb(wasm.length)}), ${gzip} B gzip (${kb(gzip)}), ${brotli} B brotli (${kb(brotli)}); budget ${m.budget} B gzip`);
   if (!debug && gzip > m.budget) {
-    console.error(`FAIL: ${m.name}_bg.wasm is ${kb(gzip)} gzip, over its ${kb(m.budget)} budget`);
+    console.error(`FAIL: ${m.name}_bg.wasm is ${kb(gzip)} gzip (${gzip} B), over its ${m.budget} B budget`);
     over = true;
   }
 });

@@ -18,7 +18,12 @@ if (!existsSync(medium)) {
 }
 const at = process.argv.indexOf('--baseline');
 const builds = { 'this build': await import('robots-eval/rich') };
-if (at > 0) builds.baseline = await import(pathToFileURL(join(resolve(process.argv[at + 1]), 'node.js')).href);
+if (at > 0) {
+  // A build's node.js with its rich calls installed, as 'robots-eval/rich' does (pkg/rich.js
+  // imports 'robots-eval' by name, which would be this build).
+  builds.baseline = await import(pathToFileURL(join(resolve(process.argv[at + 1]), 'node.js')).href);
+  builds.baseline.installRich();
+}
 const text = readFileSync(medium, 'utf8');
 const html = '<html><head><meta name="robots" content="noindex, max-snippet:20"><meta name="googlebot" content="nofollow, unavailable_after: 2030-01-01">' +
   '<meta name="description" content="x"><meta name="keywords" content="a, b"></head><body></body></html>';

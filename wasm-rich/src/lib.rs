@@ -193,9 +193,10 @@ impl File {
         to_js(&self.robots.ai_use(url, agent, &inputs))
     }
 
-    /// The AI usage preferences for the URL and the agent, with a Content-Usage header value
-    /// when the caller has one (`AiPreferences`).
-    pub fn ai_preferences(&self, url: &str, agent: &str, header: Option<String>) -> JsValue {
+    /// The AI usage preferences for the URL and the agent, with a Content-Usage header when the
+    /// caller has one, as its field lines (`AiPreferences`).
+    pub fn ai_preferences(&self, url: &str, agent: &str, header: Option<Vec<String>>) -> JsValue {
+        let header = header.as_deref().map(field_value);
         to_js(&report::ai_preferences(
             &self.robots,
             url,
@@ -205,10 +206,17 @@ impl File {
     }
 }
 
-/// A Content-Usage header alone: each category's value (`parseContentUsage`).
+/// A header's field lines as one value: the core's `combine_field_lines`, as the Python package
+/// combines them (the wrapper hands over a header given as one string as one line).
+fn field_value(lines: &[String]) -> String {
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    report::combine_field_lines(&lines)
+}
+
+/// A Content-Usage header alone, as its field lines: each category's value (`parseContentUsage`).
 #[wasm_bindgen]
-pub fn content_usage(header: &str) -> JsValue {
-    to_js(&report::content_usage(header))
+pub fn content_usage(header: Vec<String>) -> JsValue {
+    to_js(&report::content_usage(&field_value(&header)))
 }
 
 // ---- Page-level rules: robots META tags and X-Robots-Tag ---------------------------------------
