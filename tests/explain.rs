@@ -47,6 +47,22 @@ fn spans_name_each_group_from_its_first_to_its_last_line() {
 }
 
 #[test]
+fn a_line_the_dialect_does_not_read_is_outside_the_span() {
+    // A rule without its colon: Google reads it, RFC 9309 ignores it (so the group ends before
+    // it); 1994 keeps its Allow line as a record of the record, so that is inside.
+    let text = "User-agent: ShopBot\nDisallow: /shop\nAllow: /shop/open\nDisallow /shop/closed\n";
+    for (d, end) in [
+        (DialectId::Rfc9309, 3),
+        (DialectId::Google, 4),
+        (DialectId::Original1994, 3),
+    ] {
+        let r = parse(text, d);
+        let g = report::explain(&r, "/", "ShopBot").group.unwrap();
+        assert_eq!((g.lines, g.ends), (vec![1], vec![end]), "{d:?}");
+    }
+}
+
+#[test]
 fn the_token_is_the_header_word_or_the_record_value_that_named_the_group() {
     let header = "Mozilla/5.0 (compatible; examplebot/2.1; +https://example.com)";
     let r = parse(FILE, DialectId::Rfc9309);
