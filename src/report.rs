@@ -89,14 +89,16 @@ pub struct Record<'a> {
 
 /// `robots.check(url, agent)` with the deciding rule, the groups the agent obeys, and why.
 pub fn explain<'a>(robots: &'a Robots, url: &str, agent: &str) -> Explanation<'a> {
-    let v = robots.check(url, agent);
+    // `check`, in its steps: the path is also the answer's.
+    let matched = robots.path(url);
+    let v = robots.check_path(&matched, robots.selection(agent));
     let rule = robots.deciding_rule(&v).map(|rule| Rule {
         line: rule.line,
         kind: rule.kind.as_str(),
         pattern: rule.pattern,
     });
     // Text: a path read from a `&str` and normalised stays UTF-8 (its escapes are ASCII).
-    let path = String::from(core::str::from_utf8(robots.path(url).as_bytes()).unwrap_or(url));
+    let path = String::from(core::str::from_utf8(matched.as_bytes()).unwrap_or(url));
     let words = words(robots.dialect().id);
     let by = robots.selected_by(agent);
     let lines: Vec<u32> = robots
