@@ -10,7 +10,6 @@ import { gunzipSync } from 'node:zlib';
 import { Robots, fetchRobots, fetchAiUse } from 'robots-eval/rich';
 import { coverage } from './coverage.js';
 import { SITEMAP_MAX, SitemapError, sitemapLocs } from './sitemap.js';
-import { whereText } from './ai-text.js';
 
 const VERSION = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 const NAME = 'robots-eval';
@@ -311,6 +310,8 @@ function readSitemap(bytes, where) {
 // ---- answers ---------------------------------------------------------------------------------
 
 const KIND = { allow: 'Allow', disallow: 'Disallow' };
+/** The core's words for each reason (`explain().because`, `Reason::words`), filled in by `cell`. */
+const BECAUSE = new Map();
 
 /**
  * Cell (r, c) of `t`, a `robots.table()` of the file, as the JSON output has it:
@@ -327,15 +328,18 @@ function cell(file, t, r, c) {
       rule = `${KIND[kind]}: ${pattern}`;
     }
   }
-  return { allowed: t.allowed[r][c], reason: t.reasons[r][c], line, rule };
+  const reason = t.reasons[r][c];
+  // The core's words for the reason (Reason::words), asked once per reason met, for `why`.
+  if (rule === null && !BECAUSE.has(reason)) BECAUSE.set(reason, file.robots.explain(t.urls[r], t.agents[c]).because);
+  return { allowed: t.allowed[r][c], reason, line, rule };
 }
+
 
 /** One answer: { allowed, reason, line, rule }. */
 const answer = (file, url, agent) => cell(file, tableOf(file, [url], [agent]), 0, 0);
 
-const WHY = { 'no-match': 'no rule matches', 'no-group': 'no group applies', 'robots-txt': '/robots.txt is always allowed' };
-/** "line 3: Disallow: /x (rule)", "no rule matches (no-match)". */
-const why = (a) => `${a.rule !== null ? `line ${a.line}: ${a.rule}` : WHY[a.reason] ?? a.reason} (${a.reason})`;
+/** "line 3: Disallow: /x (rule)", "no rule matches (no-match)": the native command's `why`. */
+const why = (a) => (a.rule !== null ? `line ${a.line}: ${a.rule} (${a.reason})` : `${BECAUSE.get(a.reason)} (${a.reason})`);
 const verdict = (a) => (a.allowed ? 'allowed' : 'disallowed');
 
 /** Each URL, then each agent: [{ url, agent, allowed, reason, line, rule }], from one table. */
@@ -616,8 +620,7 @@ const labels = (purposes) => (purposes.length === 0 ? 'no purpose' : purposes.jo
 /** One trace entry on one line (the native command's `entry`). */
 function entryText(e) {
   let s = e.signal;
-  const at = whereText(e.where);
-  if (at) s += ` (${at})`;
+  if (e.where.text) s += ` (${e.where.text})`;
   if (e.scope !== undefined) s += ` for ${e.scope}`;
   if (e.raw !== undefined) s += `: ${e.raw.replaceAll('\n', ' | ')}`;
   const effects = ['train-ai', 'ai-use', 'search'].filter((p) => e.effect[p] !== null).map((p) => `${p} ${e.effect[p]}`);
@@ -640,7 +643,7 @@ function aiText(url, agent, r) {
   }
   if (r.conditions.length > 0) {
     out.push('conditions:');
-    for (const k of r.conditions) out.push(`  ${k.condition} = ${k.value} (${k.signal}, ${whereText(k.where)}; ${labels(k.purposes)}): ${k.note}`);
+    for (const k of r.conditions) out.push(`  ${k.condition} = ${k.value} (${k.signal}, ${k.where.text}; ${labels(k.purposes)}): ${k.note}`);
   }
   out.push('trace:');
   r.trace.forEach((e, i) => out.push(`  [${i}] ${entryText(e)}`));

@@ -43,6 +43,14 @@ export interface Group {
   lines: number[];
   /** The user-agent values of those groups, as written. */
   agents: string[];
+  /** The last line of each group (its last user-agent line, rule or record): `lines[i]` to `ends[i]` is group i's span. */
+  ends: number[];
+  /** What selected them: the agent as given (`token`), a word of a User-Agent header (`header-word`), a record's value (`record`), or no group names it (`global`). */
+  by: 'token' | 'header-word' | 'record' | 'global';
+  /** The agent, the word of its header, or the record's value (as written) that named them; `*` for `global`. */
+  token: string;
+  /** Why these groups, in the dialect's words. */
+  why: string;
 }
 
 export interface Explanation {
@@ -54,6 +62,12 @@ export interface Explanation {
   rule: Rule | null;
   /** The groups the crawler obeys; null when none applies. */
   group: Group | null;
+  /** The part of the URL the rules were matched against, as the dialect reads it, normalised. */
+  path: string;
+  /** The reason in a few words (`no rule matches`), as both commands print it. */
+  because: string;
+  /** Why the verdict, in the dialect's words (with no group, why none applies). */
+  why: string;
 }
 
 /**
@@ -175,6 +189,8 @@ export interface AiWhere {
   file?: string;
   /** The tdmrep.json rule's index in its array (from 0). */
   rule?: number;
+  /** The place in words (`robots.txt line 2`, `header X-Robots-Tag (field line 0)`); empty for the robots.txt fetch itself. */
+  text: string;
 }
 
 /** One signal read. */

@@ -96,6 +96,56 @@ impl Reason {
             Reason::NoGroup => "no-group",
         }
     }
+
+    /// The reason in a few words, as both commands and the playground print it beside a verdict.
+    pub const fn words(self) -> &'static str {
+        match self {
+            Reason::RobotsTxt => "/robots.txt is always allowed",
+            Reason::Rule => "a rule decides",
+            Reason::EmptyRule => "only an empty rule matched",
+            Reason::NoMatch => "no rule matches",
+            Reason::NoGroup => "no group applies",
+        }
+    }
+}
+
+/// What selected a crawler's groups (`Robots::selected_by`), as its dialect compares agents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelectedBy<'a> {
+    /// The agent as given equals the groups' product token, ignoring case (RFC 9309 §2.2.1;
+    /// Google compares the whole string).
+    Token(&'a str),
+    /// A word of a full User-Agent header, the longest that names a group (RFC 9309).
+    HeaderWord(&'a str),
+    /// The first record's User-agent value, as written, that names the caller by the dialect's
+    /// substring test (1996 draft, 1994, Revisited).
+    Record(&'a str),
+    /// No group names the crawler: the `*` group(s).
+    Global,
+    /// No group applies.
+    None,
+}
+
+impl<'a> SelectedBy<'a> {
+    /// A stable kebab-case code.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SelectedBy::Token(_) => "token",
+            SelectedBy::HeaderWord(_) => "header-word",
+            SelectedBy::Record(_) => "record",
+            SelectedBy::Global => "global",
+            SelectedBy::None => "none",
+        }
+    }
+
+    /// The token that named the groups (`*` for the global groups, empty for none).
+    pub const fn token(self) -> &'a str {
+        match self {
+            SelectedBy::Token(t) | SelectedBy::HeaderWord(t) | SelectedBy::Record(t) => t,
+            SelectedBy::Global => "*",
+            SelectedBy::None => "",
+        }
+    }
 }
 
 /// The answer to "may this crawler fetch this URL?", and why.
@@ -399,6 +449,37 @@ impl Robots {
             (None, None) => Selection::None,
         };
         (selection, entry)
+    }
+
+    /// What selected the groups `agent` obeys: the agent itself, the word of its header, or the
+    /// record value that named it (cold: for explanations).
+    pub fn selected_by<'s>(&'s self, agent: &'s str) -> SelectedBy<'s> {
+        let bytes = agent.as_bytes();
+        let (selection, entry) = self.select_entry(bytes);
+        let Some(named) = entry.and_then(|e| self.tokens.get(e)) else {
+            return match selection {
+                Selection::None => SelectedBy::None,
+                _ => SelectedBy::Global,
+            };
+        };
+        let named = self.token(&named.token);
+        match self.dialect.agent_match {
+            AgentMatch::GoogleWhole | AgentMatch::Token if cmp_lower(named, bytes).is_eq() => {
+                SelectedBy::Token(agent)
+            }
+            // `header_entry`'s word: the first of the longest that names this entry's groups.
+            AgentMatch::GoogleWhole | AgentMatch::Token => agent::header_words(bytes)
+                .filter(|w| cmp_lower(named, w).is_eq())
+                .find_map(|w| core::str::from_utf8(w).ok())
+                .map_or(SelectedBy::Token(agent), SelectedBy::HeaderWord),
+            AgentMatch::ValueContainsName | AgentMatch::NameContainsValue => self
+                .selected_groups(selection)
+                .flat_map(|g| g.agent_entries())
+                .find(|a| !a.global && self.token(&a.token) == named)
+                .map_or(SelectedBy::Global, |a| {
+                    SelectedBy::Record(self.str(&a.written))
+                }),
+        }
     }
 
     /// The entry of the longest word of a User-Agent header that names a group (the most

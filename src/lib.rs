@@ -72,7 +72,7 @@ pub mod report;
 #[cfg(feature = "lifecycle")]
 mod lifecycle;
 
-pub use decide::{Path, Reason, Selection, Verdict};
+pub use decide::{Path, Reason, SelectedBy, Selection, Verdict};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use dialect::{Dialect, DialectId};
 #[cfg(feature = "ai-use")]

@@ -9,12 +9,14 @@ use alloc::vec::Vec;
 
 #[cfg(feature = "aipref")]
 use crate::aipref::{self, Answers, Origin, Preference, Why};
+use crate::decide::{Reason, SelectedBy};
+use crate::dialect::DialectId;
 use crate::model::RecordKind;
 use crate::robots::Robots;
 #[cfg(feature = "serde")]
 use serde::Serialize;
 
-/// The verdict for a URL and an agent, and why (`explain`).
+/// The verdict for a URL and an agent, and why (`explain`), with the words a renderer prints.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Explanation<'a> {
@@ -26,6 +28,13 @@ pub struct Explanation<'a> {
     pub rule: Option<Rule<'a>>,
     /// The groups the agent obeys; none when no group applies.
     pub group: Option<Group<'a>>,
+    /// The part of the URL the rules were matched against, as the dialect reads it (its path,
+    /// with the query where the dialect matches one), normalised.
+    pub path: String,
+    /// `Reason::words`: the reason in a few words.
+    pub because: &'static str,
+    /// Why the verdict, in the dialect's words (with no group, why none applies).
+    pub why: String,
 }
 
 /// The deciding rule, as written.
@@ -38,12 +47,23 @@ pub struct Rule<'a> {
     pub pattern: &'a str,
 }
 
-/// The groups an agent obeys: the line of each, and their user-agent values as written.
+/// The groups an agent obeys: the line of each, and their user-agent values as written; what
+/// selected them, and why, in the dialect's words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Group<'a> {
     pub lines: Vec<u32>,
     pub agents: Vec<&'a str>,
+    /// Each group's last line (`GroupView::last_line`): with `lines`, the span of each group,
+    /// what a renderer highlights.
+    pub ends: Vec<u32>,
+    /// `SelectedBy::as_str`: `token`, `header-word`, `record` or `global`.
+    pub by: &'static str,
+    /// `SelectedBy::token`: the agent, the word of its header, or the record's value that named
+    /// the groups; `*` for the global groups.
+    pub token: String,
+    /// Why these groups, in the dialect's words.
+    pub why: String,
 }
 
 /// A finding of the parser.
@@ -67,32 +87,144 @@ pub struct Record<'a> {
     pub agents: Option<Vec<&'a str>>,
 }
 
-/// `robots.check(url, agent)` with the deciding rule and the groups the agent obeys.
+/// `robots.check(url, agent)` with the deciding rule, the groups the agent obeys, and why.
 pub fn explain<'a>(robots: &'a Robots, url: &str, agent: &str) -> Explanation<'a> {
-    let v = robots.check(url, agent);
+    // `check`, in its steps: the path is also the answer's.
+    let matched = robots.path(url);
+    let v = robots.check_path(&matched, robots.selection(agent));
     let rule = robots.deciding_rule(&v).map(|rule| Rule {
         line: rule.line,
         kind: rule.kind.as_str(),
         pattern: rule.pattern,
     });
+    // Text: a path read from a `&str` and normalised stays UTF-8 (its escapes are ASCII).
+    let path = String::from(core::str::from_utf8(matched.as_bytes()).unwrap_or(url));
+    let words = words(robots.dialect().id);
+    let by = robots.selected_by(agent);
     let lines: Vec<u32> = robots
         .selected_groups(v.selection)
         .map(|g| g.line())
         .collect();
+    let fill = |template: &str| fill(template, by.token(), agent, &path);
     let group = (!lines.is_empty()).then(|| Group {
-        lines,
+        ends: robots
+            .selected_groups(v.selection)
+            .map(|g| g.last_line())
+            .collect(),
         agents: robots
             .selected_groups(v.selection)
             .flat_map(|g| g.agents().map(|(_, value)| value))
             .collect(),
+        by: by.as_str(),
+        token: String::from(by.token()),
+        why: match by {
+            SelectedBy::HeaderWord(_) => fill(words.header),
+            SelectedBy::Global | SelectedBy::None => fill(words.global),
+            _ if lines.len() > 1 => fill(words.token) + " " + MERGED,
+            _ => fill(words.token),
+        },
+        lines,
     });
+    let why = match v.reason {
+        Reason::Rule => fill(words.precedence),
+        Reason::EmptyRule => fill(EMPTY_RULE),
+        Reason::NoMatch => fill(NO_MATCH),
+        Reason::RobotsTxt => fill(ROBOTS_TXT),
+        Reason::NoGroup => fill(NO_GROUP),
+    };
     Explanation {
         allowed: v.allowed,
         reason: v.reason.as_str(),
         line: rule.as_ref().map_or(0, |rule| rule.line),
         rule,
         group,
+        path,
+        because: v.reason.words(),
+        why,
     }
+}
+
+// ---- The words of an explanation ------------------------------------------------------------
+// Data, filled in by `fill`: `{token}` (what selected the groups, `SelectedBy::token`), `{agent}`
+// (the crawler as given), `{path}` (`Explanation::path`).
+
+/// One dialect's words: why its groups (`token`: named by the agent; `header`: by a word of a
+/// User-Agent header; `global`: the `*` groups) and why its rule decides (`precedence`).
+struct Words {
+    token: &'static str,
+    header: &'static str,
+    global: &'static str,
+    precedence: &'static str,
+}
+
+const FIRST_STAR_RECORD: &str =
+    "No record names this robot, so the first User-agent: * record applies.";
+const MERGED: &str = "The groups that name it are merged into one.";
+const EMPTY_RULE: &str = "Only an empty rule matched (a Disallow or Allow with no path). An empty rule has no effect, so the URL is allowed.";
+const NO_MATCH: &str =
+    "No rule of this group matches the path “{path}”, and a URL that no rule matches is allowed.";
+const ROBOTS_TXT: &str =
+    "The URL is /robots.txt itself, which this dialect lets a crawler always fetch.";
+const NO_GROUP: &str = "No group names “{agent}” and there is no User-agent: * group, so nothing in this file restricts it: every URL is allowed.";
+
+/// The words of each dialect (its rules are cited in src/dialect.rs and docs/semantics.md).
+fn words(id: DialectId) -> &'static Words {
+    match id {
+        DialectId::Rfc9309 => &Words {
+            token: "“{token}” equals the group's product token, ignoring case (RFC 9309 §2.2.1).",
+            header: "“{token}”, a word of this User-Agent header, equals the group's product token, ignoring case (RFC 9309 §2.2.1; of a full header, the longest word that names a group is used).",
+            global: "No group names this crawler, so the groups for User-agent: * apply (RFC 9309 §2.2.1).",
+            precedence: "It decides because the most specific rule (the longest matching path) wins; on a tie, Allow wins (RFC 9309 §2.2.2).",
+        },
+        DialectId::Google => &Words {
+            token: "“{token}” equals the group's product token, ignoring case. google/robotstxt compares the whole string it is given, so pass a product token such as Googlebot, not a full header.",
+            header: "“{token}” equals the group's product token, ignoring case.",
+            global: "No group names this crawler, so the groups for User-agent: * apply.",
+            precedence: "It decides because the most specific rule (the longest matching path) wins; on a tie, Allow wins.",
+        },
+        DialectId::Draft1996 => &Words {
+            token: "This is the first record whose User-agent value (“{token}”) contains the robot's name, ignoring case (1996 draft); records after it are not read.",
+            header: "",
+            global: FIRST_STAR_RECORD,
+            precedence: "It decides because the first matching rule of the record, in file order, wins.",
+        },
+        DialectId::Original1994 => &Words {
+            token: "This is the first record with a User-agent value (“{token}”) that occurs in “{agent}”, ignoring case (1994 standard: a substring match, so “bot” would also match “Robot”); records after it are not read.",
+            header: "",
+            global: FIRST_STAR_RECORD,
+            precedence: "It decides because any Disallow whose value starts the path excludes it; Allow does not exist in 1994, so those lines are ignored.",
+        },
+        DialectId::Revisited => &Words {
+            token: "This is the first record with a User-agent id (“{token}”) that occurs in “{agent}”, ignoring case (a substring match, as in 1994); records after it are not read.",
+            header: "",
+            global: FIRST_STAR_RECORD,
+            precedence: "It decides because any Disallow path that starts the URL's path excludes it; Allow lines are ignored.",
+        },
+    }
+}
+
+/// `template` with its placeholders filled in.
+fn fill(template: &str, token: &str, agent: &str, path: &str) -> String {
+    let mut out = String::new();
+    let mut rest = template;
+    while let Some(at) = rest.find('{') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let end = rest.find('}').map_or(0, |e| e + 1);
+        match &rest[..end] {
+            "{token}" => out.push_str(token),
+            "{agent}" => out.push_str(agent),
+            "{path}" => out.push_str(path),
+            _ => {
+                out.push('{');
+                rest = &rest[1..];
+                continue;
+            }
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// What the parser noticed, in line order.

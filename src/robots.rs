@@ -94,9 +94,31 @@ impl<'a> GroupView<'a> {
             .iter()
             .map(move |a| (a.line, robots.str(&a.written)))
     }
+    /// Its user-agent lines as parsed.
+    pub(crate) fn agent_entries(&self) -> &'a [Agent] {
+        &self.robots.agents[span(&self.group.agents)]
+    }
     /// The rules of the group, in file order (indices into `Robots::rule`).
     pub fn rules(&self) -> Range<u32> {
         self.group.rules.clone()
+    }
+    /// Its last line: of its last user-agent line, rule or other record (Content-Usage and
+    /// Content-Signal lines are records). With `line`, the span a renderer highlights; blank and
+    /// comment lines after it belong to no group.
+    pub fn last_line(&self) -> u32 {
+        let robots = self.robots;
+        let agents = robots.agents[span(&self.group.agents)]
+            .iter()
+            .map(|a| a.line);
+        let rules = robots.rules[span(&self.group.rules)].iter().map(|r| r.line);
+        let records = robots
+            .group_records(self.index)
+            .filter_map(|i| robots.records.get(i as usize))
+            .map(|r| r.line);
+        agents
+            .chain(rules)
+            .chain(records)
+            .fold(self.group.line, u32::max)
     }
     /// Whether a user-agent line of the group is `*`.
     pub fn is_global(&self) -> bool {

@@ -6,7 +6,7 @@ import { $, el } from './dom.js';
 import { defineCoverage } from './coverage.js';
 import { Editor } from './editor.js';
 import { encodeState, decodeState } from './share.js';
-import { DIALECTS, DIALECT_BY_ID, groupLines, groupExtent, ranges, isGlobal, shortText, kindName, whySelected, REASON_SHORT } from './explain.js';
+import { DIALECTS, DIALECT_BY_ID, spanLines, ranges, shortText, kindName } from './explain.js';
 import { AI_BADGES, AI_LEGEND, SIGNALS, aiSpeaks, signalLines, signalSymbol, signalText, usageSymbol, usageWord } from './explain.js';
 
 const MAX_ROWS = 1000;
@@ -14,7 +14,7 @@ const MAX_COLS = 40;
 
 let Robots;
 let lib;
-let tools; // ./vendor/tools.js: the npm command's coverage, sitemap reader and aiUse wording (js/coverage.js, js/sitemap.js, js/ai-text.js)
+let tools; // ./vendor/tools.js: the npm command's coverage and sitemap reader (js/coverage.js, js/sitemap.js)
 let editor;
 let againstEditor;
 const state = {
@@ -53,17 +53,6 @@ function parse(dialect) {
 
 function lines(s) {
   return s.split('\n').map((x) => x.trim()).filter((x) => x !== '');
-}
-
-/** Path (and query) of a URL as the robots.txt rules see it, for explanations. */
-function pathOf(url) {
-  if (url.startsWith('/')) return url;
-  try {
-    const u = new URL(url);
-    return u.pathname + u.search;
-  } catch {
-    return url;
-  }
 }
 
 function freeModel(m) {
@@ -109,7 +98,9 @@ function evaluate() {
     for (let r = 0; r < urls.length; r++) {
       for (let c = 0; c < agents.length; c++) cells[r][c].after = { allowed: ta.allowed[r][c], reason: ta.reasons[r][c], line: ta.lines[r][c] };
     }
+    because(against, urls, agents, cells.map((row) => row.map((x) => x.after)));
   }
+  because(main, urls, agents, cells);
   // compare: the verdict of every dialect, per cell
   let others = null;
   if (state.compare) {
@@ -141,6 +132,17 @@ function evaluate() {
     groups: agents.map((a) => main.explain('/', a).group),
     truncated: state.urls.length > MAX_ROWS || state.agents.length > MAX_COLS,
   };
+}
+
+/** The core's words for each reason (`explain().because`), asked once per reason met. */
+const BECAUSE = new Map();
+
+/** Each cell's `because`: the core's words for its reason, from one explain() per reason. */
+function because(robots, urls, agents, cells) {
+  cells.forEach((row, r) => row.forEach((x, c) => {
+    if (!BECAUSE.has(x.reason)) BECAUSE.set(x.reason, robots.explain(urls[r], agents[c]).because);
+    x.because = BECAUSE.get(x.reason);
+  }));
 }
 
 /** The dialects whose verdict for cell (r, c) differs from the current dialect's. */
@@ -241,15 +243,13 @@ const USE_PURPOSES = [
 const useSymbol = (a) => (a === 'allow' ? '✓' : a === 'deny' ? '✗' : '?');
 const useClass = (a) => (a === 'allow' ? 'yes' : a === 'deny' ? 'no' : 'unknown');
 
-/** Where a signal was found, in the CLI's words (js/ai-text.js). */
-const whereText = (w) => tools.whereText(w) || 'robots.txt fetch';
 
 /** The badges of a cell's aiUse answer: one per purpose, with the signals that decided it. */
 function useBadges(use) {
   return USE_PURPOSES.map(({ key, short, name }) => {
     const { answer, by } = use[key];
     const lines = by.map((e) => e.where.line).filter((l) => l !== undefined);
-    const why = by.length ? by.map((e) => `${e.signal} (${whereText(e.where)})`).join(', ') : 'no signal speaks for it';
+    const why = by.length ? by.map((e) => (e.where.text ? `${e.signal} (${e.where.text})` : e.signal)).join(', ') : 'no signal speaks for it';
     return { use: key, value: answer, cls: `use ${useClass(answer)}`, text: `${short} ${useSymbol(answer)}`, lines,
       title: `${name}: ${answer} — ${why}` };
   });
@@ -299,8 +299,8 @@ function updateCells(m) {
       const verdictEl = el('span', { class: 'v' }, ...kids);
       if (badges) ce.btn.replaceChildren(verdictEl, el('span', { class: 'ai', 'aria-hidden': 'true' }, ...badges.map(badgeEl)));
       else ce.btn.replaceChildren(verdictEl);
-      let tip = shortText(ex, line ? (m.textLines[line - 1] ?? '').trim() : '');
-      if (after) tip = `Before: ${tip}\nAfter (compare with): ${shortText(after, after.line ? (m.againstLines[after.line - 1] ?? '').trim() : '')}`;
+      let tip = shortText(ex, line ? (m.textLines[line - 1] ?? '').trim() : '', ex.because);
+      if (after) tip = `Before: ${tip}\nAfter (compare with): ${shortText(after, after.line ? (m.againstLines[after.line - 1] ?? '').trim() : '', after.because)}`;
       if (diff.length) tip += `\nDialects that disagree: ${diff.map((d) => `${d.short} ${ex.allowed ? '✗' : '✓'}`).join(', ')}`;
       ce.btn.title = tip;
       const change = after ? `, changes to ${afterWord}${after.line ? ` by line ${after.line} of the compared file` : ''}` : '';
@@ -393,7 +393,8 @@ function explainUse(m, use, row) {
   const trace = el('ol', { class: 'trace', start: '0' });
   use.trace.forEach((e) => {
     const effects = USE_PURPOSES.filter(({ key }) => e.effect[key] !== null).map(({ key }) => `${key} ${e.effect[key]}`);
-    const kids = [el('b', { text: e.signal }), ` at ${whereText(e.where)}`];
+    // Where it was found, in the core's words (AiUse's where.text; none for the fetch itself).
+    const kids = [el('b', { text: e.signal }), e.where.text ? ` at ${e.where.text}` : ''];
     if (e.where.line) kids.push(' ', lineButton(e.where.line));
     if (e.scope) kids.push(` for ${e.scope}`);
     if (e.raw) kids.push(': ', el('span', { class: 'quote', text: e.raw }));
@@ -409,7 +410,7 @@ function explainUse(m, use, row) {
     const list = el('ul', { class: 'ai-list' });
     for (const k of use.conditions) {
       list.append(el('li', { 'data-condition': k.condition }, el('b', { text: `${k.condition} = ${k.value}` }),
-        ` (${k.signal}, ${whereText(k.where)}; ${k.purposes.join(', ')}): ${k.note}`));
+        ` (${k.signal}, ${k.where.text}; ${k.purposes.join(', ')}): ${k.note}`));
     }
     row('Conditions', list);
   }
@@ -433,8 +434,8 @@ function explainCell(m, r, c) {
   const agent = m.agents[c];
   const ex = m.robots[m.dialect].explain(url, agent);
   const d = DIALECT_BY_ID[m.dialect] ?? DIALECTS[0];
-  const starts = groupLines(ex.group);
-  const gl = groupExtent(m.textLines, starts, d);
+  // The group's lines and every word of why come from the core (explain(): group.lines/ends, group.why, why).
+  const gl = spanLines(ex.group);
   const head = el('p', { class: `verdict ${ex.allowed ? 'allow' : 'deny'}` },
     el('span', { 'aria-hidden': 'true', text: ex.allowed ? '✓' : '✗' }),
     el('span', { text: ex.allowed ? 'Allowed' : 'Disallowed' }),
@@ -444,32 +445,21 @@ function explainCell(m, r, c) {
 
   // Which group, and why that one.
   if (ex.group) {
-    const how = isGlobal(ex.group) ? d.global : whySelected(d.id, agent, ex.group, starts.length);
     const agentsText = groupAgentsText(ex.group);
-    row('Group', starts.length ? lineButton(starts[0], `${gl.length > 1 ? 'lines' : 'line'} ${ranges(gl)}`) : 'the group', agentsText ? ' ' : '',
-      agentsText ? el('span', { class: 'quote', text: agentsText }) : '', el('br'), how);
+    row('Group', lineButton(ex.group.lines[0], `${gl.length > 1 ? 'lines' : 'line'} ${ranges(gl)}`), agentsText ? ' ' : '',
+      agentsText ? el('span', { class: 'quote', text: agentsText }) : '', el('br'), ex.group.why);
   } else {
-    row('Group', `None. No group names “${agent}” and there is no User-agent: * group, so nothing in this file restricts it.`);
+    row('Group', 'None.');
   }
 
   // Which rule, or why none.
-  const path = pathOf(url);
   const ignoredAllows = m.diagnostics.filter((g) => g.code === 'allow-ignored' && gl.includes(g.line));
   if (ex.reason === 'rule' && ex.rule) {
     const text = editor.line(ex.rule.line).trim() || `${kindName(ex.rule.kind)}: ${ex.rule.pattern}`;
     row('Rule', lineButton(ex.rule.line), ' ', el('span', { class: 'quote', text }),
-      ` matches the path `, el('span', { class: 'quote', text: path }), '.', el('br'),
-      `Decides because ${d.precedence}`);
-  } else if (ex.reason === 'empty-rule') {
-    row('Rule', ex.rule ? lineButton(ex.rule.line) : '', ex.rule ? ' ' : '',
-      `Only an empty rule matched (a Disallow or Allow with no path). An empty rule has no effect, so the URL is allowed.`);
-  } else if (ex.reason === 'no-match') {
-    row('Rule', `None. No rule of this group matches the path `, el('span', { class: 'quote', text: path }),
-      `, and a URL that no rule matches is allowed.`);
-  } else if (ex.reason === 'robots-txt') {
-    row('Rule', `None needed: the URL is /robots.txt itself, which a crawler may always fetch (RFC 9309 §2.2.2).`);
-  } else if (ex.reason === 'no-group') {
-    row('Rule', 'None: with no group, every URL is allowed.');
+      ' matches the path ', el('span', { class: 'quote', text: ex.path }), '.', el('br'), ex.why);
+  } else {
+    row('Rule', ex.rule ? lineButton(ex.rule.line) : '', ex.rule ? ' ' : '', ex.why);
   }
   if (m.cells[r][c].ai) explainAi(m, m.cells[r][c].ai, row);
   if (m.cells[r][c].use) explainUse(m, m.cells[r][c].use, row);
@@ -480,7 +470,7 @@ function explainCell(m, r, c) {
     const moved = after.allowed !== ex.allowed;
     row('Compare with', el('span', { class: after.allowed ? 'allow' : 'deny', text: `${moved ? 'Changes to' : 'Stays'} ${after.allowed ? 'allowed' : 'disallowed'}` }),
       after.line ? ` by line ${after.line} ` : '', text ? el('span', { class: 'quote', text }) : '',
-      after.line ? '' : ` (${REASON_SHORT[after.reason] ?? after.reason})`, ' of the compared file.');
+      after.line ? '' : ` (${after.because})`, ' of the compared file.');
   }
   if (ignoredAllows.length) {
     row('Note', `This dialect has no Allow: `, ...ignoredAllows.flatMap((g, i) => [i ? ', ' : '', lineButton(g.line)]),
@@ -507,7 +497,7 @@ function explainCell(m, r, c) {
       rows.push(el('tr', { class: dd.id === m.dialect ? 'current' : '' },
         el('th', { scope: 'row', text: dd.name }),
         el('td', { class: e2.allowed ? 'allow' : 'deny', text: `${e2.allowed ? '✓ allowed' : '✗ disallowed'}` }),
-        el('td', {}, e2.rule ? lineButton(e2.rule.line, `line ${e2.rule.line}`) : '—', ' ', el('span', { class: 'muted', text: REASON_SHORT[e2.reason] ?? e2.reason }))));
+        el('td', {}, e2.rule ? lineButton(e2.rule.line, `line ${e2.rule.line}`) : '—', ' ', el('span', { class: 'muted', text: e2.because }))));
     }
     tb.replaceChildren(...rows);
   };
@@ -554,12 +544,11 @@ function renderAgents(m) {
   } else {
     tb.replaceChildren(...m.agents.map((a, i) => {
       const g = m.groups[i];
-      const starts = groupLines(g);
-      const gl = groupExtent(m.textLines, starts, DIALECT_BY_ID[m.dialect]);
+      const gl = spanLines(g);
       const delay = m.delays[i];
       return el('tr', {},
         el('th', { scope: 'row', text: a }),
-        el('td', {}, g ? el('span', {}, starts.length ? lineButton(starts[0], `${gl.length > 1 ? 'lines' : 'line'} ${ranges(gl)}`) : '', ' ', isGlobal(g) ? 'User-agent: * (no group names it)' : groupAgentsText(g)) : el('span', { class: 'muted', text: 'none — unrestricted' })),
+        el('td', {}, g ? el('span', {}, lineButton(g.lines[0], `${gl.length > 1 ? 'lines' : 'line'} ${ranges(gl)}`), ' ', g.by === 'global' ? 'User-agent: * (no group names it)' : groupAgentsText(g)) : el('span', { class: 'muted', text: 'none — unrestricted' })),
         el('td', { text: delay === undefined || delay === null ? '—' : `${delay} s` }));
     }));
   }

@@ -67,25 +67,45 @@ class Rule:
 
 @dataclass(frozen=True)
 class Group:
-    """The groups an agent obeys: the line of each and their user-agent values as written."""
+    """The groups an agent obeys: the first line of each and their user-agent values as written;
+    ``ends`` the last line of each (``lines[i]`` to ``ends[i]`` is group i's span); what selected
+    them (``by``: token, header-word, record or global; ``token``: the agent, the word of its
+    header or the record's value that named them, ``*`` for global) and ``why``, in the dialect's
+    words."""
 
     lines: Tuple[int, ...]
     agents: Tuple[str, ...]
+    ends: Tuple[int, ...]
+    by: str
+    token: str
+    why: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"lines": list(self.lines), "agents": list(self.agents)}
+        return {
+            "lines": list(self.lines),
+            "agents": list(self.agents),
+            "ends": list(self.ends),
+            "by": self.by,
+            "token": self.token,
+            "why": self.why,
+        }
 
 
 @dataclass(frozen=True)
 class Explanation:
     """A verdict and why: ``reason`` is one of robots-txt, rule, empty-rule, no-match, no-group;
-    ``line`` the deciding rule's line (0 when no rule decided)."""
+    ``line`` the deciding rule's line (0 when no rule decided); ``path`` the part of the URL the
+    rules were matched against, as the dialect reads it; ``because`` the reason in a few words and
+    ``why`` the verdict in the dialect's words."""
 
     allowed: bool
     reason: str
     line: int
     rule: Optional[Rule]
     group: Optional[Group]
+    path: str
+    because: str
+    why: str
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -94,6 +114,9 @@ class Explanation:
             "line": self.line,
             "rule": None if self.rule is None else self.rule.to_dict(),
             "group": None if self.group is None else self.group.to_dict(),
+            "path": self.path,
+            "because": self.because,
+            "why": self.why,
         }
 
 
@@ -286,7 +309,19 @@ def _explanation(d: dict[str, Any]) -> Explanation:
         d["reason"],
         d["line"],
         None if rule is None else Rule(rule["line"], rule["kind"], rule["pattern"]),
-        None if group is None else Group(tuple(group["lines"]), tuple(group["agents"])),
+        None
+        if group is None
+        else Group(
+            tuple(group["lines"]),
+            tuple(group["agents"]),
+            tuple(group["ends"]),
+            group["by"],
+            group["token"],
+            group["why"],
+        ),
+        d["path"],
+        d["because"],
+        d["why"],
     )
 
 

@@ -61,6 +61,9 @@ struct Answer {
     reason: &'static str,
     line: u32,
     rule: Option<String>,
+    /// `Reason::words`, for the text output.
+    #[serde(skip)]
+    because: &'static str,
 }
 
 #[derive(Serialize)]
@@ -106,19 +109,17 @@ fn answer(file: &File, url: &str, agent: &str) -> Answer {
         reason: v.reason.as_str(),
         line: file.robots.line_of(&v),
         rule,
+        because: v.reason.words(),
     }
 }
 
-/// "line 3: Disallow: /x (rule)", "no rule matches (no-match)".
+/// "line 3: Disallow: /x (rule)", "no rule matches (no-match)": the core's words
+/// (`Reason::words`). The npm command prints the same (docs/architecture.md, "The two commands").
 fn why(a: &Answer) -> String {
-    let what = match (&a.rule, a.reason) {
-        (Some(rule), _) => format!("line {}: {rule}", a.line),
-        (None, "no-match") => "no rule matches".into(),
-        (None, "no-group") => "no group applies".into(),
-        (None, "robots-txt") => "/robots.txt is always allowed".into(),
-        (None, other) => other.into(),
-    };
-    format!("{what} ({})", a.reason)
+    match &a.rule {
+        Some(rule) => format!("line {}: {rule} ({})", a.line, a.reason),
+        None => format!("{} ({})", a.because, a.reason),
+    }
 }
 
 fn verdict(a: &Answer) -> &'static str {

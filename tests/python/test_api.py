@@ -60,16 +60,38 @@ def test_bytes_and_every_buffer_type_parse_alike() -> None:
 def test_explain_and_its_shape() -> None:
     robots = Robots.parse(TEXT)
     e = robots.explain("/b", ["QuxBot", "BarBot", "FooBot"])
-    assert e == Explanation(False, "rule", 6, Rule(6, "disallow", "/b"), Group((5,), ("BarBot",)))
+    why = "“BarBot” equals the group's product token, ignoring case (RFC 9309 §2.2.1)."
+    decides = (
+        "It decides because the most specific rule (the longest matching path) wins; on a tie, "
+        "Allow wins (RFC 9309 §2.2.2)."
+    )
+    group = Group((5,), ("BarBot",), (6,), "token", "BarBot", why)
+    assert e == Explanation(False, "rule", 6, Rule(6, "disallow", "/b"), group, "/b", "a rule decides", decides)
     assert e.to_dict() == {
         "allowed": False,
         "reason": "rule",
         "line": 6,
         "rule": {"line": 6, "kind": "disallow", "pattern": "/b"},
-        "group": {"lines": [5], "agents": ["BarBot"]},
+        "group": {"lines": [5], "agents": ["BarBot"], "ends": [6], "by": "token", "token": "BarBot", "why": why},
+        "path": "/b",
+        "because": "a rule decides",
+        "why": decides,
     }
     none = Robots.parse("").explain("/x", "a")
-    assert none.to_dict() == {"allowed": True, "reason": "no-group", "line": 0, "rule": None, "group": None}
+    assert none.to_dict() == {
+        "allowed": True,
+        "reason": "no-group",
+        "line": 0,
+        "rule": None,
+        "group": None,
+        "path": "/x",
+        "because": "no group applies",
+        "why": "No group names “a” and there is no User-agent: * group, so nothing in this file restricts it: "
+        "every URL is allowed.",
+    }
+    # The span of a group runs to its last line; a Sitemap line is the file's, not the group's.
+    star = robots.explain("/c", "Other").group
+    assert star is not None and (star.lines, star.ends, star.by, star.token) == ((8,), (9,), "global", "*")
     assert "Explanation(" in repr(e)
     with pytest.raises(AttributeError):
         e.allowed = True  # type: ignore[misc]

@@ -28,6 +28,8 @@ def audit(body: bytes, url: str) -> list[str]:
     line: int = e.line
     pattern: Optional[str] = None if e.rule is None else e.rule.pattern
     agents: tuple[str, ...] = () if e.group is None else e.group.agents
+    ends: tuple[int, ...] = () if e.group is None else e.group.ends
+    words: str = e.why + e.because + e.path + ("" if e.group is None else e.group.why + e.group.token + e.group.by)
     t: DecisionTable = robots.table([url], ["GPTBot", ["a", "b"]])
     first: bool = t.allowed[0][0]
     delay: Optional[float] = robots.crawl_delay("GPTBot")

@@ -53,7 +53,8 @@ impl Serialize for Signal {
 
 /// Where a signal was found: a robots.txt line, a header (its name and which of its field lines,
 /// from 0), a META tag (its position among the head's named META tags, from 1), a tdmrep.json
-/// rule (its index in the array, from 0). Fields that do not apply are absent.
+/// rule (its index in the array, from 0). Fields that do not apply are absent. `text`: the place
+/// in words (`Display`, written once when it is made), which every renderer prints as it is.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Where {
@@ -69,14 +70,22 @@ pub struct Where {
     pub file: Option<&'static str>,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub rule: Option<u32>,
+    pub text: String,
 }
 
 impl Where {
+    /// With its `text`.
+    fn worded(mut self) -> Where {
+        self.text = self.to_string();
+        self
+    }
+
     pub(super) fn line(line: u32) -> Where {
         Where {
             line: Some(line),
             ..Where::default()
         }
+        .worded()
     }
 
     pub(super) fn header(name: &'static str, index: Option<u32>) -> Where {
@@ -85,6 +94,7 @@ impl Where {
             index,
             ..Where::default()
         }
+        .worded()
     }
 
     pub(super) fn tag(tag: u32) -> Where {
@@ -92,6 +102,7 @@ impl Where {
             tag: Some(tag),
             ..Where::default()
         }
+        .worded()
     }
 
     pub(super) fn file(rule: Option<u32>) -> Where {
@@ -100,6 +111,7 @@ impl Where {
             rule,
             ..Where::default()
         }
+        .worded()
     }
 }
 
