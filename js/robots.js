@@ -224,7 +224,9 @@ export function defineApi(loadModule, missingRich) {
 
     /** The packed selection of `agent` (cached: js/selections.js). */
     #select(handle, agent) {
-      return (this.#selections ??= new Selections(this.#readAgent)).get(E, handle, agent);
+      const cache = (this.#selections ??= new Selections(this.#readAgent));
+      const selection = cache.map.get(agent);
+      return selection === undefined ? cache.add(E, handle, agent) : selection;
     }
 
     /**
