@@ -19,7 +19,6 @@ import NAMES from './names.js';
 /** How long fetchRobots keeps a failure's answer (5xx, network error, timeout, Google's 429, a deferral) when the server sent no Retry-After. */
 const DEFAULT_RETRY_AFTER_MS = 300_000;
 const FETCH_OPTIONS = ['fetch', 'userAgent', 'dialect', 'timeoutMs', 'signal', 'maxBytes', 'retryAfterMs', 'previous', 'now', 'siteDown'];
-const DISALLOW_ALL = 'User-agent: *\nDisallow: /\n';
 
 /** The first `size` bytes of the chunks read, as one array. */
 function joined(chunks, size) {
@@ -125,6 +124,9 @@ export function defineFetch(api, loadModule = loadPolicyModule) {
     });
   }
 
+  /** The complete disallow a crawler obeys when it may fetch nothing (the core's fetch::DISALLOW_ALL). */
+  const disallowAll = () => withPolicy(({ w, text }) => text(w.fetch_disallow_all()));
+
   // For RobotRules (js/rules.js), which gets only { Robots, fetchRobots }: the same decisions and
   // lifetimes from the core, and the kept copy. Not part of the public API.
   const internals = {
@@ -135,6 +137,7 @@ export function defineFetch(api, loadModule = loadPolicyModule) {
     defaultFreshUntil(dialect, now) {
       return freshUntilOf(dialectIndex(dialect), now, null);
     },
+    disallowAll,
     attach: withSource,
     options: optionsArg,
     numberOption,
@@ -265,7 +268,7 @@ export function defineFetch(api, loadModule = loadPolicyModule) {
     else if (policy === 'allow-all') text = '';
     else if (policy === 'use-cached' && copy !== null) text = copy; // parsed again: `previous` stays the caller's
     else {
-      text = DISALLOW_ALL;
+      text = disallowAll();
       treatedAs = 'disallow-all';
     }
     if (policy === 'use-cached') keep = copy;

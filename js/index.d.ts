@@ -309,10 +309,12 @@ export interface FetchedAiUse extends AiUse {
   fetched: AiFetched[];
 }
 
+/** The options of `table` as 'robots-eval/rich' declares it (the preference columns are its module's). */
 export interface TableOptions {
   /** Also each cell's `aiPreferences(url, agent)`, in `ai[row][column]`. */
   ai?: boolean;
 }
+
 
 export interface Diagnostic {
   /** 1-based line; 0 for the whole file. */
@@ -327,8 +329,9 @@ export interface Diagnostic {
 /**
  * A parsed robots.txt. Parse once, ask many questions; `free()` (or `using`) when done.
  * `explain`, `aiPreferences`, `aiUse`, `records` and `diagnostics` are answered by the rich
- * module, which an app carries only when it asks for it: `import 'robots-eval/rich'` once (or
- * import from 'robots-eval/rich'); before that they throw an Error naming that import.
+ * module, which an app carries only when it asks for it: they are declared by 'robots-eval/rich'
+ * (js/rich.d.ts), so a program that never imports it gets a type error for them, not the Error
+ * they throw before `import 'robots-eval/rich'` installs them.
  */
 export declare class Robots implements Disposable {
   private constructor();
@@ -346,25 +349,11 @@ export declare class Robots implements Disposable {
    * is an absolute URL of another origin.
    */
   isAllowed(url: string | URL, agent: Agent): boolean;
-  /** The verdict and why. */
-  explain(url: string | URL, agent: Agent): Explanation;
-  /** Every verdict for every URL and agent, in one call; `{ ai: true }` adds the AI preferences. */
-  table(urls: Iterable<string | URL>, agents: Iterable<Agent>, options?: TableOptions): DecisionTable;
   /**
-   * What the site says about using `url`'s content for AI (Content-Usage and Content-Signal), for
-   * `agent`, each value with its reason; with `{ header }` also the response's Content-Usage
-   * header alone and combined with robots.txt.
-   * @throws TypeError when `header` is neither a string nor an array of strings.
+   * Every verdict for every URL and agent, in one call. Its one option, `{ ai: true }` (the AI
+   * preferences of each cell), is the rich module's: 'robots-eval/rich' declares it.
    */
-  aiPreferences(url: string | URL, agent: Agent, options?: AiOptions): AiPreferences;
-  /**
-   * May `agent` use `url`'s page for AI training (`train-ai`), AI use (`ai-use`) and search, from
-   * every signal given: robots.txt (crawl verdict, purpose tokens, Content-Usage, Content-Signal),
-   * the response headers, the page's head and tdmrep.json; each answer with the trace entries
-   * that decided. Malformed content is a trace entry with an `error`, never a throw.
-   * @throws TypeError when an option has the wrong type; RangeError for an unknown purpose.
-   */
-  aiUse(url: string | URL, agent: Agent, options?: AiUseOptions): AiUse;
+  table(urls: Iterable<string | URL>, agents: Iterable<Agent>, options?: Record<string, never>): DecisionTable;
   /** True only when a group naming the agent itself (not `*`) disallows `url`: "blocked for me", not "blocked for everyone". */
   isExplicitlyDisallowed(url: string | URL, agent: Agent): boolean;
   /** The Crawl-delay in seconds for `agent` (from the user-agent lines directly above it; the last valid one), or undefined. */
@@ -373,12 +362,8 @@ export declare class Robots implements Disposable {
   requestRate(agent: Agent): RequestRate | undefined;
   /** The first valid Host line (Yandex), as written; null when there is none. */
   readonly host: string | null;
-  /** Every line that is not a user-agent, Allow/Disallow or Sitemap line, in file order. */
-  readonly records: RobotsRecord[];
   /** The Sitemap URLs, in file order. */
   readonly sitemaps: string[];
-  /** What the parser noticed, in line order. */
-  readonly diagnostics: Diagnostic[];
   /** The dialect the file was parsed with. */
   readonly dialect: Dialect;
   /** Whether the input was longer than `maxBytes`. */
@@ -663,7 +648,6 @@ export declare class RobotRules implements Disposable {
   fetch(url: string | URL, options?: Omit<FetchOptions, 'dialect' | 'previous' | 'now'>): Promise<SiteSource>;
   /** true/false from a fresh copy; undefined when there is none (see `explain`). */
   allowed(url: string | URL): boolean | undefined;
-  explain(url: string | URL): RuleExplanation;
   /** true when `allowed(url)` cannot answer: no copy held, or it expired. */
   expired(url: string | URL): boolean;
   crawlDelay(url: string | URL): number | undefined;

@@ -57,7 +57,6 @@ const PARSE_OPTIONS = ['status', 'freshUntil', 'siteDown'];
 const FETCH_OPTIONS = ['fetch', 'userAgent', 'timeoutMs', 'signal', 'maxBytes', 'retryAfterMs', 'siteDown'];
 
 export function defineRobotRules({ Robots, fetchRobots }) {
-  const DISALLOW_ALL = 'User-agent: *\nDisallow: /\n';
   const core = fetchRobots[Symbol.for('robots-eval.internals')];
   const { isMaxBytes, isNonNegative } = core;
 
@@ -176,7 +175,7 @@ export function defineRobotRules({ Robots, fetchRobots }) {
         body = copy;
       } else {
         treatedAs = 'disallow-all';
-        body = DISALLOW_ALL;
+        body = core.disallowAll();
       }
       // Without a freshUntil: a file or "no file" (allow-all) keeps the dialect's default lifetime;
       // a failure is asked again after retryAfterMs (capped as in fetchRobots).

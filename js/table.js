@@ -4,13 +4,13 @@
 
 import { typeError } from './common.js';
 import NAMES from './names.js';
-import { VERDICT_ALLOWED, VERDICT_LINE_SHIFT, VERDICT_REASON_MASK, VERDICT_REASON_SHIFT } from './protocol.js';
+import { OFF_SITE, VERDICT_ALLOWED, VERDICT_LINE_SHIFT, VERDICT_REASON_MASK, VERDICT_REASON_SHIFT } from './protocol.js';
 
 /**
  * The decision table of the file behind `handle` on the verdict engine `E` (js/engine.js). `q`:
  * what the Robots object lends: `urlArg(url, where)`, `pick(agents, where)` (the token that
  * decides among a list), `select(agent)` (its packed selection, cached), `onSite(url, where)`
- * (throws for another site's URL), and `ai(url, agent)` for the preference columns, or null.
+ * (settles a URL the module flags: js/site.js, throws for another site's), and `ai(url, agent)` for the preference columns, or null.
  */
 export function decisionTable(E, handle, urls, agents, q) {
   const where = 'table(urls, agents)';
@@ -57,14 +57,17 @@ export function decisionTable(E, handle, urls, agents, q) {
     E.putU32s(lengths, 4 * cols);
     // The first query of a crawler compiles its rule set, which may grow the memory.
     offSite = E.w.table(handle, rows, cols);
-    cells = E.u32s(rows * cols);
+    // The cells, then, when some URL is not plainly on the file's site, a flag for each URL.
+    cells = E.u32s(rows * cols + (offSite > 0 ? rows : 0));
   } catch (e) {
     throw E.rethrow(e);
   }
-  // The module found some URL not plainly on the file's site (wasm/src/lib.rs, table): the
-  // URL parser settles them, and the first that is not on it is the error. (A URL as the
-  // site writes it costs no JavaScript: a `startsWith` per URL cost more than its cell.)
-  if (offSite > 0) for (let r = 0; r < rows; r++) q.onSite(urls[r], `${where}: urls[${r}]`);
+  // The module found some URLs not plainly on the file's site (wasm/src/lib.rs, table; the
+  // core's url::plainly_on_site): the URL parser settles those, and the first that is not on it
+  // is the error. (A URL as the site writes it costs no JavaScript.)
+  if (offSite > 0) {
+    for (let r = 0, k = rows * cols; r < rows; r++, k++) if ((cells[k] & OFF_SITE) !== 0) q.onSite(urls[r], `${where}: urls[${r}]`);
+  }
   const allowed = new Array(rows);
   const lines = new Array(rows);
   const reasons = new Array(rows);

@@ -261,7 +261,8 @@ function multiValueExports(bytes) {
 // 7. The wrapper and its entry (js/), the embedded wasm, types. The entry is bundled once for each
 //    way of obtaining the compiled module (js/load-*.js, copied to load.js before each bundle),
 //    into one file each: one module to load instead of five is a measurable part of the cold start.
-for (const f of ['common.js', 'engine.js', 'robots.js', 'fetch.js', 'fetch-ai-use.js', 'rich.js', 'rich-methods.js', 'rules.js', 'table.js', 'index.js', 'verdict.js', 'wasm-text.js']) copyFileSync(join(root, 'js', f), join(stage, f));
+// (Every .js of js/ but the loaders, copied to load.js for each bundle below.)
+for (const f of readdirSync(join(root, 'js'))) if (f.endsWith('.js') && !f.startsWith('load-')) copyFileSync(join(root, 'js', f), join(stage, f));
 // The embedded builds carry each .wasm as text (js/wasm-text.js), decoded by js/wasm-text.wat,
 // whose bytes js/wasm-text.js holds: checked against wasm-as's.
 const { encodeWasmText, decodeWasmText } = await import(pathToFileURL(join(root, 'js', 'wasm-text.js')).href);
@@ -379,13 +380,13 @@ MODULES.forEach((m, i) => {
   for (const entry of APP_ENTRIES) {
     const { text, gzip } = appBundleBytes(appDir, esbuild, entry, ['--preserve-symlinks']);
     sizes[`app (${entry})`] = { raw: text.length, gzip, budget: APP_BUDGET };
-    console.log(`parse + isAllowed app from '${entry}' (esbuild --minify, browser): ${text.length} B raw, ${gzip} B gzip (${kb(gzip)}); budget ${kb(APP_BUDGET)} gzip`);
+    console.log(`parse + isAllowed app from '${entry}' (esbuild --minify, browser): ${text.length} B raw, ${gzip} B gzip; budget ${APP_BUDGET} B gzip`);
     if (text.includes(richMarker)) {
       console.error(`FAIL: the parse + isAllowed app from '${entry}' carries the rich module`);
       over = true;
     }
     if (!debug && gzip > APP_BUDGET) {
-      console.error(`FAIL: the parse + isAllowed app from '${entry}' is ${kb(gzip)} gzip, over its ${kb(APP_BUDGET)} budget`);
+      console.error(`FAIL: the parse + isAllowed app from '${entry}' is ${gzip} B gzip, over its ${APP_BUDGET} B budget`);
       over = true;
     }
   }

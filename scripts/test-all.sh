@@ -20,8 +20,8 @@ section "the core is no_std: build for wasm32v1-none, with and without the lifec
 cargo build --lib --release --target wasm32v1-none
 cargo build --lib --release --target wasm32v1-none --no-default-features
 
-section "cargo test without the lifecycle feature (the core's tests alone)"
-cargo_tests test --release --no-default-features
+section "cargo test without the lifecycle feature (the core's tests alone, with the parser's findings, which the tests read)"
+cargo_tests test --release --no-default-features --features findings
 
 section "cargo test (unit, conformance, corpus, reference matcher, fetch, meta, CLI, module layers, fuzz seeds)"
 cargo_tests test --release --workspace --features cli

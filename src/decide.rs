@@ -23,8 +23,8 @@ use crate::value::{parse_request_rate, parse_seconds, RequestRate};
 #[derive(Clone, Debug)]
 pub struct Path<'u> {
     /// Borrowed from the URL (the common case: no allocation), or normalised. Matched as
-    /// octets; `Subject` validates it as text only for a long substring search, so a path read
-    /// from the URL's octets (`Robots::ascii_path`) is never validated in most queries.
+    /// octets, so a path read from the URL's octets (`Robots::ascii_path`) is never validated
+    /// as UTF-8.
     text: Cow<'u, [u8]>,
     /// Its octet set (`CompiledSet::filters`).
     mask: u64,

@@ -25,17 +25,14 @@ const ROOT: &str = "crate";
 fn src_has_no_import_cycle() {
     let files = read_src(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")));
     let graph = graph(&files);
-    // The reader must see the real edges, or an empty graph would pass.
-    for (from, to) in [
-        ("parse", "model"),
-        ("decide", "compile"),
-        ("lifecycle::meta", "lifecycle::date"),
-    ] {
-        assert!(
-            graph.get(from).is_some_and(|t| t.contains(to)),
-            "expected an edge {from} -> {to} in {graph:#?}"
-        );
-    }
+    has_edges(
+        &graph,
+        &[
+            ("parse", "model"),
+            ("decide", "compile"),
+            ("lifecycle::meta", "lifecycle::date"),
+        ],
+    );
     let mut failures = cycles(&graph)
         .iter()
         .map(|c| format!("import cycle: {}", c.join(" -> ")))
@@ -51,6 +48,55 @@ fn src_has_no_import_cycle() {
             ));
         }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The npm package's JavaScript (js/) points down too: each file imports only files below it (the
+/// engine under the class's parts, the class under the entries), so no two files import each
+/// other through any chain. Read from each `import`/`export ... from './file'`.
+#[test]
+fn js_has_no_import_cycle() {
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/js"));
+    let mut graph = Graph::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !(name.ends_with(".js") || name.ends_with(".mjs")) {
+            continue;
+        }
+        let source = fs::read_to_string(&path).unwrap();
+        let mut imports = BTreeSet::new();
+        // An import's last line: `import ... from './x.js';`, or `} from './x.js';` after a
+        // list over several lines (comments start otherwise).
+        for line in source.lines().map(str::trim_start) {
+            let Some(at) = line.find("from './") else {
+                continue;
+            };
+            if !["import", "export", "}"]
+                .iter()
+                .any(|s| line.starts_with(s))
+            {
+                continue;
+            }
+            let rest = &line[at + "from './".len()..];
+            if let Some(end) = rest.find(['\'', '"']) {
+                imports.insert(rest[..end].to_string());
+            }
+        }
+        graph.insert(name, imports);
+    }
+    has_edges(
+        &graph,
+        &[
+            ("robots.js", "engine.js"),
+            ("robots.js", "selections.js"),
+            ("index.js", "robots.js"),
+        ],
+    );
+    let failures = cycles(&graph)
+        .iter()
+        .map(|c| format!("import cycle in js/: {}", c.join(" -> ")))
+        .collect::<Vec<_>>();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -307,6 +353,16 @@ fn paths(tree: &str) -> Vec<Vec<String>> {
         out.push(prefix);
     }
     out
+}
+
+/// The reader must see the real edges, or an empty graph would pass.
+fn has_edges(graph: &Graph, edges: &[(&str, &str)]) {
+    for (from, to) in edges {
+        assert!(
+            graph.get(*from).is_some_and(|t| t.contains(*to)),
+            "expected an edge {from} -> {to} in {graph:#?}"
+        );
+    }
 }
 
 /// The cycles of the graph: for each module in name order that is not on a cycle already

@@ -174,6 +174,7 @@ test('a URL of another site than the one robots.txt belongs to is a RangeError, 
     const allowed = !same.includes('p') || same === 'https://example.com';
     assert.equal(r.isAllowed(same, 'bot'), allowed, same);
     assert.equal(r.explain(same, 'bot').allowed, allowed, same);
+    assert.equal(r.isExplicitlyDisallowed(same, 'bot'), false, same); // (only `*` names it)
   }
   // The table too: the module flags the URLs it cannot settle at a glance, the wrapper's URL
   // parser settles them, and the first row that is not on the site is the one named.
@@ -184,6 +185,7 @@ test('a URL of another site than the one robots.txt belongs to is a RangeError, 
   const other = /is not on https:\/\/example\.com, the site this robots\.txt belongs to/;
   for (const url of ['https://other.example/p', 'http://example.com/p', 'https://example.com:8443/p', '//other.example/p', 'https://example.com.evil.example/p', 'mailto:a@example.com']) {
     throwsClearly(() => r.isAllowed(url, 'bot'), RangeError, other);
+    throwsClearly(() => r.isExplicitlyDisallowed(url, 'bot'), RangeError, other);
     throwsClearly(() => r.explain(url, 'bot'), RangeError, other);
   }
   throwsClearly(() => r.table(['/p', 'https://other.example/p'], ['bot']), RangeError, /table\(urls, agents\): urls\[1\]: "https:\/\/other\.example\/p" is not on/);

@@ -9,8 +9,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Bytes of gzip (level 9) the bundle may take: 29 KB (issue 32 asks 27; Google's module and glue: about 21 KB). */
-export const BUDGET = 29 * 1024;
+/**
+ * Bytes of gzip (level 9) the bundle may take: 27,000 B, issue 32's "27 KB" in bytes (kB = 1000 B,
+ * as the issue measured its "30.5"); Google's module and glue take about 20,800 B.
+ */
+export const BUDGET = 27_000;
 
 /** The entries the app is bundled from, each held to BUDGET. */
 export const APP_ENTRIES = ['robots-eval', 'robots-eval/verdict'];

@@ -37,7 +37,7 @@ pub struct Engine {
     /// Arguments, written by the wrapper (see `reserve`).
     input: Vec<u8>,
     /// The text result (UTF-8); read by the wrapper after the call that wrote it.
-    text: String,
+    text: Vec<u8>,
     /// The times of a fetch decision (`fetch_decide`).
     f64s: [f64; 3],
 }
@@ -45,7 +45,7 @@ pub struct Engine {
 impl Engine {
     /// Makes `out` the text result; returns its byte length.
     fn put_text(&mut self, out: String) -> u32 {
-        self.text = out;
+        self.text = out.into_bytes();
         self.text.len() as u32
     }
 }
@@ -54,7 +54,7 @@ impl Engine {
     const fn new() -> Engine {
         Engine {
             input: Vec::new(),
-            text: String::new(),
+            text: Vec::new(),
             f64s: [0.0; 3],
         }
     }
@@ -74,6 +74,17 @@ impl Engine {
     fn out_f64(&self) -> u32 {
         self.f64s.as_ptr() as u32
     }
+
+    /// The robots.txt a crawler obeys when it may fetch nothing (`fetch::DISALLOW_ALL`: a
+    /// disallow-all or defer decision, or a cached copy asked for and missing) into the text
+    /// result; returns its byte length. The wrappers parse it (js/fetch.js, js/rules.js) and keep
+    /// no copy of their own.
+    fn fetch_disallow_all(&mut self) -> u32 {
+        self.text.clear();
+        self.text
+            .extend_from_slice(robots_eval::fetch::DISALLOW_ALL);
+        self.text.len() as u32
+    }
 }
 
 /// The instance's one engine, which every export reaches.
@@ -85,6 +96,7 @@ robots_eval_boundary::exports! {
     reserve(len: u32) -> u32;
     out_text() -> u32;
     out_f64() -> u32;
+    fetch_disallow_all() -> u32;
 }
 
 /// The policy after one fetch outcome. `kind`: 0 status, 1 network error, 2 timeout, 3 too

@@ -35,7 +35,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::num::NonZeroUsize;
 
-use robots_eval::{hot, DialectId, Options, Robots, Selection};
+use robots_eval::{hot, url, DialectId, Options, Robots, Selection};
 use robots_eval_boundary::{
     pack_selection, pack_verdict, text, u32_at, unpack_selection, Global, OFF_SITE,
 };
@@ -120,12 +120,11 @@ impl Engine {
         self.u32s = out;
     }
 
-    /// Whether `url` is plainly on the site of the file behind `handle`, or its site is unknown:
-    /// the site followed by `/`, `?`, `#` or nothing, or a path (`/x`, not `//host`). The
-    /// wrapper's URL parser (`#onSite` in js/robots.js) settles every other case, with the
-    /// equivalences of RFC 3986 section 6.2.2-6.2.3 and the WHATWG URL standard (scheme and host
-    /// in any case, a default or empty port, percent-encoded or IDNA hosts...), so a `false`
-    /// here is never wrong, only slower, and a `true` is only ever the site written as itself.
+    /// Whether `url` is plainly on the site of the file behind `handle` (the core's
+    /// `url::plainly_on_site`), or its site is unknown. A `false` is "not plainly": the wrapper's
+    /// URL parser (js/site.js) settles it with the equivalences of RFC 3986 section 6.2.2-6.2.3
+    /// and the WHATWG URL standard (scheme and host in any case, a default or empty port,
+    /// percent-encoded or IDNA hosts...), as the Python package's `url` crate does.
     fn on_site(&self, handle: u32, url: &[u8]) -> bool {
         self.site_and_path(handle, url).0
     }
@@ -145,17 +144,14 @@ impl Engine {
             return (true, 0);
         };
         let n = site.origin.len();
-        // The common case, a URL as the site writes it: one comparison, eight octets at a time.
-        if let Some(head) = url.get(..n) {
+        // The common case, a URL as the site writes it followed by its path: one comparison,
+        // eight octets at a time, which also tells where the path starts.
+        if let (Some(head), Some(b'/')) = (url.get(..n), url.get(n)) {
             if same(head, &site.origin) {
-                return match url.get(n) {
-                    Some(b'/') => (true, if site.path_after { n } else { 0 }),
-                    None | Some(b'?' | b'#') => (true, 0),
-                    _ => (false, 0),
-                };
+                return (true, if site.path_after { n } else { 0 });
             }
         }
-        (matches!(url, [b'/'] | [b'/', 0..=b'.' | b'0'..=255, ..]), 0)
+        (url::plainly_on_site(&site.origin, url), 0)
     }
 
     /// The file behind `handle` and the groups the agent (`len` input bytes from `at`) obeys.
@@ -333,10 +329,19 @@ impl Engine {
         })
     }
 
+    /// `OFF_SITE` when the file's site is known (`set_site`) and the URL in the first `len` input
+    /// bytes is not plainly on it (see `on_site`), else 0: for the queries of the rich module,
+    /// which knows no site.
+    fn off_site(&self, handle: u32, len: u32) -> u32 {
+        let url = self.input.get(..len as usize).unwrap_or_default();
+        u32::from(!self.on_site(handle, url)) * OFF_SITE
+    }
+
     /// Every cell of the decision table, row-major (rows = URLs, columns = agents), packed with
     /// the deciding rule's line, into the number result; returns how many of the URLs are not
-    /// plainly on the file's known site (see `on_site`): when some are, the wrapper checks them
-    /// all with its URL parser. The input holds the agents' packed selections (`cols`
+    /// plainly on the file's known site (see `on_site`). When some are, one number per URL
+    /// follows the cells, `OFF_SITE` for each of them (else 0): the wrapper's URL parser settles
+    /// those. The input holds the agents' packed selections (`cols`
     /// little-endian u32s), the URLs' byte lengths (`count` more) and then the URLs, back to back.
     fn table(&mut self, handle: u32, count: u32, cols: u32) -> u32 {
         let (count, cols) = (count as usize, cols as usize);
@@ -375,6 +380,15 @@ impl Engine {
                     cells.push(pack_verdict(&v, robots.line_of(&v)));
                 }
                 out.extend(columns.iter().map(|&c| cells[c]));
+            }
+            if off_site > 0 {
+                let mut at = lengths + count * 4;
+                for i in 0..count {
+                    let len = u32_at(input, lengths + i * 4);
+                    let url = text(input, at as u32, len);
+                    at += len as usize;
+                    out.push(u32::from(!e.on_site(handle, url.as_bytes())) * OFF_SITE);
+                }
             }
         });
         off_site
@@ -450,6 +464,7 @@ robots_eval_boundary::exports! {
     robots_free(handle: u32);
     selection(handle: u32, len: u32) -> u32;
     allowed(handle: u32, len: u32, selection: u32) -> u32;
+    off_site(handle: u32, len: u32) -> u32;
     table(handle: u32, count: u32, cols: u32) -> u32;
     crawl_delay(handle: u32, len: u32) -> f64;
     sitemaps(handle: u32) -> u32;

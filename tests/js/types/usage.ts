@@ -1,4 +1,7 @@
 // Type-checked (tsc --noEmit, types.test.mjs) against the .d.ts shipped in the packed package.
+// The rich calls (explain, aiPreferences, aiUse, records, diagnostics) are declared by the entry
+// that installs them: types/no-rich.ts checks that they are not declared without it.
+import 'robots-eval/rich';
 import { Robots, parseContentUsage, type Explanation, type DecisionTable, type Diagnostic, type Dialect, type Agent, type RequestRate, type RobotsRecord, type AiPreferences, type AiUsage, type ContentUsage } from 'robots-eval';
 
 const robots: Robots = Robots.parse('User-agent: *\nDisallow: /\n', { dialect: 'google', maxBytes: 512000 });
