@@ -434,7 +434,8 @@ fn files_stay_small() {
                 let path = entry.unwrap().path();
                 let name = path.file_name().unwrap().to_string_lossy();
                 if path.is_dir() {
-                    if !matches!(&*name, "target" | "node_modules") {
+                    // Built, not written (git-ignored): www/vendor/ is the playground's build.
+                    if !matches!(&*name, "target" | "node_modules" | "vendor") {
                         stack.push(path);
                     }
                     continue;
