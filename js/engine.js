@@ -42,7 +42,7 @@ export function defineEngine(loadModule, createBindings = null, freeHandle = nul
   // `current` the live instance's token (objects that hold handles compare theirs with it; its
   // `registry` is the instance's FinalizationRegistry or null, also `e.registry`). `current` is null before the first use and
   // after a trap.
-  const e = { w: null, b: null, current: null, registry: null, instance, bytes, reserve, trim, put, putUrl, putBytes, putU32s, text, u32s, f64s, rethrow, run, memoryBytes };
+  const e = { w: null, b: null, current: null, registry: null, instance, bytes, reserve, trim, put, putUrl, putBytes, putU32s, text, u32s, rethrow, run, memoryBytes };
 
   /** The live instance (made on first use and after a trap); returns its token. */
   function instance() {
@@ -233,10 +233,14 @@ export function defineEngine(loadModule, createBindings = null, freeHandle = nul
     return new Uint32Array(memory.buffer, e.w.out_u32() >>> 0, count);
   }
 
-  /** `count` f64 results of the last call (`out_f64`), copied. */
-  function f64s(count) {
-    return new Float64Array(memory.buffer, e.w.out_f64() >>> 0, count).slice();
-  }
-
   return e;
+}
+
+/**
+ * `count` f64 results of the last call (`out_f64`) of the engine `e`, copied: the policy module's
+ * (js/fetch.js). A function of its own, not a member of every engine: a bundle of the verdict
+ * module alone leaves it out.
+ */
+export function f64s(e, count) {
+  return new Float64Array(e.w.memory.buffer, e.w.out_f64() >>> 0, count).slice();
 }

@@ -12,7 +12,7 @@ import { loadPolicyModule } from './load.js';
 // An absent optional string argument (wasm-boundary/src/lib.rs, `optional`).
 import { NONE } from './protocol.js';
 import { CORE } from './robots.js';
-import { defineEngine } from './engine.js';
+import { defineEngine, f64s } from './engine.js';
 import { PREFIX, describe, typeError, optionsArg, numberOption, isMaxBytes, isNonNegative, DEFAULT_MAX_BYTES } from './common.js';
 import NAMES from './names.js';
 
@@ -110,13 +110,14 @@ export function defineFetch(api, loadModule = loadPolicyModule) {
    * differently (Google's 12 hours and 30 days, RFC 9309's 30 days).
    */
   function decideFetch(d, kind, status, now, redirects, hasCopy, since, retryAfter, retryAfterMs, siteDown) {
-    return withPolicy(({ w, put, text, f64s }) => {
+    return withPolicy((e) => {
+      const { w, put, text } = e;
       const retryAfterLen = retryAfter === undefined ? NONE : put(retryAfter, 0);
       // policy, reason and message as text; the times as f64s, NaN for none (wasm-policy/src/lib.rs, fetch_decide).
       const [policy, reason, message] = text(
         w.fetch_decide(d, kind, status, now, redirects, hasCopy ? 1 : 0, since ?? NaN, siteDown ? 1 : 0, retryAfterLen),
       ).split('\n');
-      const [retryAt, nextChangeAt, maxFailureMs] = f64s(3);
+      const [retryAt, nextChangeAt, maxFailureMs] = f64s(e, 3);
       const failUntil = Math.max(now, Math.min(Number.isNaN(retryAt) ? now + retryAfterMs : retryAt, now + maxFailureMs, Number.isNaN(nextChangeAt) ? Infinity : nextChangeAt));
       const failed = kind !== 0 || status < 200 || status >= 500 || (status === 304 && !hasCopy) ||
         ((status === 408 || status === 429) && policy !== 'allow-all');

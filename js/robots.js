@@ -22,7 +22,7 @@ import { OFF_SITE, SELECTION_KIND_MASK, SELECTION_SPECIFIC, VERDICT_ALLOWED } fr
 import { decisionTable } from './table.js';
 import { PREFIX, typeError, optionsArg } from './common.js';
 import { urlArg, dialectIndex, parseOptions, agentList } from './arguments.js';
-import { Selections } from './selections.js';
+import { addSelection } from './selections.js';
 import { settleOnSite } from './site.js';
 import { defineFinalization } from './finalize.js';
 import { defineRichStandIns } from './rich-stand-ins.js';
@@ -78,8 +78,8 @@ export function defineApi(loadModule, missingRich) {
     // site's robots.txt (a string or bytes we own), kept so that a later failure can fall back on
     // it (policy use-cached); null when there is none. Survives free().
     #copy = null;
-    // The selection cache (js/selections.js), made on the first query (a file parsed and freed
-    // unqueried never needs it), and how it reads agents (null: as given; [READ_AGENTS]).
+    // The selection cache by agent (js/selections.js), made on the first query (a file parsed and
+    // freed unqueried never needs it), and how it reads agents (null: as given; [READ_AGENTS]).
     #selections = null;
     #readAgent = null;
 
@@ -224,9 +224,9 @@ export function defineApi(loadModule, missingRich) {
 
     /** The packed selection of `agent` (cached: js/selections.js). */
     #select(handle, agent) {
-      const cache = (this.#selections ??= new Selections(this.#readAgent));
-      const selection = cache.map.get(agent);
-      return selection === undefined ? cache.add(E, handle, agent) : selection;
+      const cache = (this.#selections ??= new Map());
+      const selection = cache.get(agent);
+      return selection === undefined ? addSelection(cache, E, handle, agent, this.#readAgent) : selection;
     }
 
     /**
