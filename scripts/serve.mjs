@@ -56,7 +56,7 @@ function newest(paths, skip = () => false) {
   return t;
 }
 
-const SOURCES = ['src', 'wasm/src', 'wasm/Cargo.toml', 'wasm-rich/src', 'wasm-rich/Cargo.toml', 'js', 'Cargo.toml', 'Cargo.lock', 'scripts/build-pkg.mjs', 'scripts/wasm-opt-passes.mjs', 'scripts/wasm-reader.mjs'].map((p) => join(ROOT, p));
+const SOURCES = ['src', 'wasm/src', 'wasm/Cargo.toml', 'wasm-rich/src', 'wasm-rich/Cargo.toml', 'wasm-ai/src', 'wasm-ai/Cargo.toml', 'wasm-policy/src', 'wasm-policy/Cargo.toml', 'wasm-boundary/src', 'js', 'Cargo.toml', 'Cargo.lock', 'scripts/build-pkg.mjs', 'scripts/wasm-opt-passes.mjs', 'scripts/wasm-reader.mjs'].map((p) => join(ROOT, p));
 const isReadme = (p) => /README\.md$/i.test(p);
 
 /** The package's browser entry, relative to pkg/ (from the root package.json's exports). */

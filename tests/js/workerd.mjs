@@ -81,6 +81,7 @@ const worker :Workerd.Worker = (
     (name = "robots_eval_bg.wasm", wasm = embed "robots_eval_bg.wasm"),
     (name = "robots_eval_rich_bg.wasm", wasm = embed "robots_eval_rich_bg.wasm"),
     (name = "robots_eval_policy_bg.wasm", wasm = embed "robots_eval_policy_bg.wasm"),
+    (name = "robots_eval_ai_bg.wasm", wasm = embed "robots_eval_ai_bg.wasm"),
   ],
   compatibilityDate = "2025-01-01",${network ? '\n  globalOutbound = "net",' : ''}
 );

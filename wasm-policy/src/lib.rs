@@ -16,15 +16,7 @@ extern crate alloc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use robots_eval::DialectId;
-use robots_eval_boundary::{optional, Global};
-
-fn dialect_at(dialect: u32) -> DialectId {
-    DialectId::ALL
-        .get(dialect as usize)
-        .copied()
-        .unwrap_or_default()
-}
+use robots_eval_boundary::{dialect_at, optional, Global};
 
 /// How many consecutive redirects the dialect follows.
 #[no_mangle]
