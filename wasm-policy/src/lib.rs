@@ -3,7 +3,7 @@
 //! means in each dialect, how many redirects to follow, how long a copy stays fresh). A module of
 //! its own, compiled on the first `fetchRobots`: it is per site, not per URL, and a program that
 //! parses files it got otherwise (a browser extension, a test) never needs it, so a bundle of
-//! `Robots.parse` and `isAllowed` leaves it out (docs/architecture.md, "Three modules").
+//! `Robots.parse` and `isAllowed` leaves it out (docs/architecture.md, "Four modules").
 //!
 //! Its boundary is the verdict module's (wasm/src/lib.rs says why; the protocol is
 //! robots-eval-boundary's, wasm-boundary/src/lib.rs): numbers-only plain exports, strings through
