@@ -105,8 +105,8 @@ function populateVendor() {
   const dest = join(VENDOR, 'robots-eval');
   rmSync(dest, { recursive: true, force: true });
   mkdirSync(dest, { recursive: true });
-  // Only what a browser loads: the browser entry, which carries both .wasm modules inside it
-  // (base64) and imports nothing else.
+  // Only what a browser loads: the browser entry, which carries every .wasm module inside it
+  // (as text: js/wasm-text.js) and imports nothing else.
   cpSync(join(PKG, entry), join(dest, entry));
   // The coverage chart's computation and sitemap reader are the npm command's own (js/coverage.js,
   // js/sitemap.js with its XML parser, sax), bundled into one
