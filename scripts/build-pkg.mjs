@@ -41,10 +41,10 @@ function run(cmd, args, env = {}) {
 // `buildOnly`: exports asked at build time only (step 6), dropped from the shipped module.
 // `lengthName`: the constant that gives js/load-file.js the module's byte length (step 7).
 // `optLevel`: rustc's opt-level for the module (ROBOTS_EVAL_OPT_LEVEL overrides it for all).
-// The rich module's is `z`: 5.3 KB gzip smaller than `s`, its first explain within the noise
-// (bench/js/rich-first-call.mjs); in steady state its parse + diagnostics is about a fifth
-// slower, its other calls within the noise (bench/js/structured.mjs). The AI-use module's: see
-// docs/performance.md ("Size").
+// The rich and AI-use modules' is `z`: 3.6 and 3.0 KB gzip smaller than `s`, their first explain
+// and aiUse within the noise (bench/js/rich-first-call.mjs); in steady state the rich module's
+// parse + diagnostics is about a fifth slower, its other calls within the noise
+// (bench/js/structured.mjs).
 // Budgets: bytes of gzip (the wasm-bindgen modules' as issue 32 states them, 1 KB = 1000 B). The
 // AI-use resolver (tdmrep.json through serde_json, the trace and its notes, the operator table)
 // was about 42 KB of the rich module's gzip: a module of its own since, compiled on the first
