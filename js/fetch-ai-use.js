@@ -1,6 +1,7 @@
 // fetchAiUse: robots.aiUse (js/rich-methods.js) from what a site serves, fetched here: its
 // robots.txt (fetchRobots), its /.well-known/tdmrep.json and the page's response headers and head.
-// Apart from fetchRobots (js/fetch.js), so that a bundle of fetchRobots carries no rich module.
+// Apart from fetchRobots (js/fetch.js), so that a bundle of fetchRobots carries neither the rich
+// nor the AI-use module.
 
 import { CORE } from './robots.js';
 import { readBody, readCapped } from './fetch.js';
