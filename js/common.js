@@ -1,5 +1,5 @@
 // What the wrappers of the package's WebAssembly modules share (js/robots.js for robots.txt,
-// js/fetch.js for the policy module, js/rich.js for the rich module, and js/rules.js on top of them): argument errors
+// js/fetch.js for the policy module, js/rich.js for the rich module, js/ai.js for the AI-use module, and js/rules.js on top of them): argument errors
 // with one message style, UTF-8 decoding, and what a trapped instance becomes.
 
 /** Every error message of the package starts with this. */
@@ -49,11 +49,21 @@ export function optionsArg(options, where, accepted) {
   return options;
 }
 
+/** The core's meta::HEAD_SCAN_LIMIT: only this much of an HTML document is read for its META tags. */
+export const HEAD_SCAN_LIMIT = 512 * 1024;
+
 let decoder = null; // made on first use: the hot paths never decode
+let encoder = null;
 
 export function decodeUtf8(bytes) {
   decoder ??= new TextDecoder();
   return decoder.decode(bytes);
+}
+
+/** Text as new UTF-8 bytes (an argument of the rich and AI-use modules, which copy it in). */
+export function encodeUtf8(text) {
+  encoder ??= new TextEncoder();
+  return encoder.encode(text);
 }
 
 /**

@@ -1,15 +1,12 @@
 // fetchAiUse: robots.aiUse (js/rich-methods.js) from what a site serves, fetched here: its
 // robots.txt (fetchRobots), its /.well-known/tdmrep.json and the page's response headers and head.
-// Apart from fetchRobots (js/fetch.js), so that a bundle of fetchRobots carries no rich module.
+// Apart from fetchRobots (js/fetch.js), so that a bundle of fetchRobots carries neither the rich
+// nor the AI-use module.
 
 import { CORE } from './robots.js';
 import { readBody, readCapped } from './fetch.js';
-import { PREFIX, typeError, optionsArg, numberOption } from './common.js';
-
-/** The core's meta::HEAD_SCAN_LIMIT: fetchAiUse reads at most this much of a page by default. */
-const HEAD_LIMIT = 512 * 1024;
-/** tdmrep::MAX_FILE_BYTES: a larger tdmrep.json is not read. */
-const TDMREP_LIMIT = 1024 * 1024;
+import { TDMREP_LIMIT } from './ai.js';
+import { PREFIX, HEAD_SCAN_LIMIT, typeError, optionsArg, numberOption } from './common.js';
 const AI_FETCH_OPTIONS = ['fetch', 'userAgent', 'dialect', 'timeoutMs', 'signal', 'maxBytes', 'purposes', 'policyTokens', 'maxHtmlBytes', 'robots', 'tdmrep', 'html', 'headers'];
 
 /**
@@ -52,7 +49,7 @@ export function defineFetchAiUse(api, { fetchRobots }, installRich) {
     const o = optionsArg(options, where, AI_FETCH_OPTIONS);
     const {
       fetch: doFetch = globalThis.fetch, userAgent = typeof agent === 'string' ? agent : agent[0], dialect, timeoutMs = 10000, signal,
-      maxBytes, purposes, policyTokens, maxHtmlBytes = HEAD_LIMIT, robots: given = null, headers,
+      maxBytes, purposes, policyTokens, maxHtmlBytes = HEAD_SCAN_LIMIT, robots: given = null, headers,
     } = o;
     if (typeof doFetch !== 'function') throw typeError(where, 'options.fetch must be a function', doFetch);
     numberOption(maxHtmlBytes, where, 'maxHtmlBytes', (v) => Number.isInteger(v) && v >= 0, 'a non-negative integer');

@@ -4,9 +4,9 @@
 //                                text (browsers, bundlers, Deno, Bun)
 //   pkg/node.js, pkg/node.cjs    load-file.js: read from the files beside it (Node itself)
 //   pkg/workerd.js               load-workerd.js: imported as modules (Cloudflare Workers)
-// Three modules: the verdict module (robots.js), compiled on the first parse; the policy module
+// Four modules: the verdict module (robots.js), compiled on the first parse; the policy module
 // (fetch.js), compiled on the first fetchRobots; the rich module (rich.js), compiled on the first
-// call that needs it. Every export is free of side effects, so a bundle carries only what the app
+// call that needs it; the AI-use module (ai.js), compiled on the first aiUse. Every export is free of side effects, so a bundle carries only what the app
 // reaches: the Robots class answers from the verdict module alone, and its rich calls (explain,
 // diagnostics, records, aiPreferences, aiUse) are installed by installRich, which the
 // 'robots-eval/rich' entry (js/rich-entry.js) calls.

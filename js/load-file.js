@@ -8,7 +8,7 @@
 // (load-embedded.js) and needs no file beside it. A bundle made with custom conditions that leave
 // out `module` can still land here; the Error below then says what to do.
 
-import { POLICY_WASM_LENGTH, RICH_WASM_LENGTH, ROBOTS_WASM_LENGTH } from './wasm-lengths.js';
+import { AI_WASM_LENGTH, POLICY_WASM_LENGTH, RICH_WASM_LENGTH, ROBOTS_WASM_LENGTH } from './wasm-lengths.js';
 
 /**
  * The module in `file` (beside this script), compiled; `length`: its size as built.
@@ -56,7 +56,7 @@ export function loadModule() {
 }
 
 /**
- * The JavaScript glue of the rich module (wasm-bindgen's), required from the file beside this
+ * The JavaScript glue of a wasm-bindgen module (the rich and AI-use ones), required from the file beside this
  * one on first use (scripts/build-pkg.mjs writes it as CommonJS): the import of the package then
  * reads that much less JavaScript, which a program that never explains would only parse.
  */
@@ -73,4 +73,12 @@ export function loadPolicyModule() {
 /** The rich module (wasm-rich/). */
 export function loadRichModule() {
   return load('robots_eval_rich_bg.wasm', RICH_WASM_LENGTH);
+}
+
+/** The JavaScript glue of the AI-use module, required on the first aiUse as the rich module's. */
+export const loadAiGlue = () => glue('ai-glue.cjs');
+
+/** The AI-use module (wasm-ai/). */
+export function loadAiModule() {
+  return load('robots_eval_ai_bg.wasm', AI_WASM_LENGTH);
 }

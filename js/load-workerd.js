@@ -3,7 +3,9 @@
 import wasmModule from './robots_eval_bg.wasm';
 import richModule from './robots_eval_rich_bg.wasm';
 import policyModule from './robots_eval_policy_bg.wasm';
+import aiModule from './robots_eval_ai_bg.wasm';
 import { createBindings as createRichBindings } from './rich-glue.js';
+import { createBindings as createAiBindings } from './ai-glue.js';
 
 /** The verdict module (wasm/). */
 export function loadModule() {
@@ -21,4 +23,12 @@ export function loadPolicyModule() {
 /** The rich module (wasm-rich/). */
 export function loadRichModule() {
   return richModule;
+}
+
+/** The JavaScript glue of the AI-use module (wasm-bindgen's): part of this bundle. */
+export const loadAiGlue = () => createAiBindings;
+
+/** The AI-use module (wasm-ai/). */
+export function loadAiModule() {
+  return aiModule;
 }

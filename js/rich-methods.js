@@ -1,18 +1,19 @@
 // The calls of Robots that the rich module answers (wasm-rich/src/lib.rs): explain, aiPreferences,
-// aiUse, records and diagnostics. A class method cannot be left out of a bundle, so they are not
+// records and diagnostics; and aiUse, which the AI-use module answers (wasm-ai/src/lib.rs, js/ai.js). A class method cannot be left out of a bundle, so they are not
 // written in the class (js/robots.js, whose stand-ins throw an Error naming the import): `install`
 // puts them on its prototype, and only the 'robots-eval/rich' entry (js/rich-entry.js) and
 // fetchAiUse call it. A bundle that never reaches this file carries neither it nor the rich
-// module. Each Robots parses its text again in the rich module on its first rich call, and keeps
-// that parse with it (js/robots.js, RICH_FILE).
+// module. Each Robots parses its text again in each of these modules on its first call there, and
+// keeps that parse with it (js/robots.js, richFile).
 
 import { CORE } from './robots.js';
 import { optionsArg } from './common.js';
-import { richEngine, headerArg, aiUseInputs, aiUseAnswer } from './rich.js';
+import { richEngine, headerArg } from './rich.js';
+import { aiEngine, aiUseInputs, aiUseAnswer } from './ai.js';
 
 const AI_OPTIONS = ['header'];
 
-/** The rich module's File of a (string or bytes) text, on its current instance `e` (js/engine.js). */
+/** The File of a (string or bytes) text in the module of engine `e` (js/engine.js), on its current instance. */
 function parseFile(e, text, d, maxBytes) {
   const { File } = e.b;
   return typeof text === 'string' ? File.parse(text, d, maxBytes) : File.parse_bytes(text, d, maxBytes);
@@ -30,15 +31,16 @@ export function defineRichMethods(api) {
   const diagnostics = new WeakMap();
 
   /**
-   * `f(file, url, agent)` with the checked arguments (checked before the rich module is compiled;
-   * no url and agent: only that the object is live) and this file's rich parse.
+   * `f(file, url, agent)` with the checked arguments (checked before the module is compiled; no
+   * url and agent: only that the object is live) and this file's parse in the module of `engine`
+   * (the rich module's unless given).
    */
-  function withFile(robots, where, url, agent, f) {
+  function withFile(robots, where, url, agent, f, engine = richEngine()) {
     if (f === undefined) {
       f = url;
       live(robots, where);
     } else [url, agent] = query(robots, where, url, agent);
-    return richEngine().run((e) => f(richFile(robots, e.current, (text, d, maxBytes) => parseFile(e, text, d, maxBytes)), url, agent), '');
+    return engine.run((e) => f(richFile(robots, e, (text, d, maxBytes) => parseFile(e, text, d, maxBytes)), url, agent), '');
   }
 
   const methods = {
@@ -56,7 +58,7 @@ export function defineRichMethods(api) {
 
     /**
      * "May this crawler use this page for AI?" per purpose, from every signal given (docs/ai-use.md):
-     * the options are checked before the rich module is compiled; a Robots from fetchRobots
+     * the options are checked before the AI-use module is compiled; a Robots from fetchRobots
      * brings how robots.txt was fetched.
      */
     aiUse(url, agent, options) {
@@ -64,7 +66,7 @@ export function defineRichMethods(api) {
       [url, agent] = query(this, where, url, agent);
       const inputs = aiUseInputs(options, where);
       const source = this.source;
-      return withFile(this, where, url, agent, (file, u, a) => aiUseAnswer(file, u, a, inputs, source));
+      return withFile(this, where, url, agent, (file, u, a) => aiUseAnswer(file, u, a, inputs, source), aiEngine());
     },
   };
 

@@ -62,9 +62,10 @@ export function defineApi(loadModule, missingRich) {
     #registered = false; // registered with its instance's FinalizationRegistry (js/finalize.js)
     #sitemaps = null;
     #dialect;
-    // What the rich module needs to parse the same file again (its first rich call, js/rich-methods.js):
-    // the text as given to the verdict module (a string, or bytes this object owns), its dialect
-    // index and size cap; and then that parse, { file, owner } (freed with this object).
+    // What the rich and AI-use modules need to parse the same file again (their first call,
+    // js/rich-methods.js): the text as given to the verdict module (a string, or bytes this object
+    // owns), its dialect index and size cap; and then those parses, one { e, owner, file } per
+    // module (freed with this object).
     #text;
     #d;
     #maxBytes;
@@ -126,13 +127,18 @@ export function defineApi(loadModule, missingRich) {
           robots.#live(where);
         },
         /**
-         * For js/rich-methods.js: the rich module's parse of this file, made by `parse(text,
-         * dialect index, maxBytes)` on the first call and again when `owner` (the rich instance)
-         * changed.
+         * For js/rich-methods.js: the parse of this file in the module of engine `e` (the rich
+         * module or the AI-use one, js/engine.js), made by `parse(text, dialect index, maxBytes)`
+         * on the first call and again when that module's instance (`e.current`) changed.
          */
-        richFile(robots, owner, parse) {
-          let r = robots.#rich;
-          if (r === null || r.owner !== owner) r = robots.#rich = { file: parse(robots.#text, robots.#d, robots.#maxBytes), owner };
+        richFile(robots, e, parse) {
+          const files = (robots.#rich ??= []);
+          let r = files.find((f) => f.e === e);
+          if (r === undefined) files.push((r = { e, owner: null, file: null }));
+          if (r.owner !== e.current) {
+            r.file = parse(robots.#text, robots.#d, robots.#maxBytes);
+            r.owner = e.current;
+          }
           return r.file;
         },
         /** Robots.parse of text this package owns (a fetched body): kept without a copy. */
@@ -386,13 +392,15 @@ export function defineApi(loadModule, missingRich) {
       if (handle === 0) return;
       this.#handle = 0;
       this.#sitemaps = this.#selections = null;
-      const r = this.#rich;
-      if (r !== null) {
+      const files = this.#rich;
+      if (files !== null) {
         this.#rich = null;
         // Its instance may have been reset since: then its memory went with it.
-        try {
-          r.file.free();
-        } catch {}
+        for (const r of files) {
+          try {
+            r.file.free();
+          } catch {}
+        }
       }
       const owner = this.#inst;
       if (this.#registered) owner.registry.unregister(this);

@@ -1,5 +1,5 @@
 // Types of 'robots-eval/verdict': the verdict module alone (js/verdict.js). Its Robots is the main
-// entry's without the calls the rich module answers (explain, aiPreferences, diagnostics, records),
+// entry's without the rich calls (explain, aiPreferences, aiUse, diagnostics, records),
 // which throw an Error there; every other type is the main entry's.
 import type { Robots as FullRobots, ParseOptions, Dialect, FetchOptions, RobotRules as FullRobotRules } from './index.js';
 

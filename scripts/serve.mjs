@@ -56,7 +56,7 @@ function newest(paths, skip = () => false) {
   return t;
 }
 
-const SOURCES = ['src', 'wasm/src', 'wasm/Cargo.toml', 'wasm-rich/src', 'wasm-rich/Cargo.toml', 'js', 'Cargo.toml', 'Cargo.lock', 'scripts/build-pkg.mjs', 'scripts/wasm-opt-passes.mjs', 'scripts/wasm-reader.mjs'].map((p) => join(ROOT, p));
+const SOURCES = ['src', 'wasm/src', 'wasm/Cargo.toml', 'wasm-rich/src', 'wasm-rich/Cargo.toml', 'wasm-ai/src', 'wasm-ai/Cargo.toml', 'wasm-policy/src', 'wasm-policy/Cargo.toml', 'wasm-boundary/src', 'js', 'Cargo.toml', 'Cargo.lock', 'scripts/build-pkg.mjs', 'scripts/wasm-opt-passes.mjs', 'scripts/wasm-reader.mjs'].map((p) => join(ROOT, p));
 const isReadme = (p) => /README\.md$/i.test(p);
 
 /** The package's browser entry, relative to pkg/ (from the root package.json's exports). */
@@ -105,8 +105,8 @@ function populateVendor() {
   const dest = join(VENDOR, 'robots-eval');
   rmSync(dest, { recursive: true, force: true });
   mkdirSync(dest, { recursive: true });
-  // Only what a browser loads: the browser entry, which carries both .wasm modules inside it
-  // (base64) and imports nothing else.
+  // Only what a browser loads: the browser entry, which carries every .wasm module inside it
+  // (as text: js/wasm-text.js) and imports nothing else.
   cpSync(join(PKG, entry), join(dest, entry));
   // The coverage chart's computation and sitemap reader are the npm command's own (js/coverage.js,
   // js/sitemap.js with its XML parser, sax), bundled into one

@@ -27,7 +27,7 @@ run_gate() {
 # test pkg/ as it is, e.g. while src/ is mid-edit).
 if [ "${ROBOTS_EVAL_NO_BUILD:-}" = 1 ]; then
   :
-elif [ ! -f pkg/robots_eval_bg.wasm ] || [ -n "$(find src wasm wasm-rich js Cargo.toml Cargo.lock scripts/build-pkg.mjs scripts/wasm-opt-passes.mjs scripts/wasm-reader.mjs -newer pkg/robots_eval_bg.wasm -type f 2>/dev/null | head -1)" ]; then
+elif [ ! -f pkg/robots_eval_bg.wasm ] || [ -n "$(find src wasm wasm-rich wasm-ai wasm-policy wasm-boundary js Cargo.toml Cargo.lock scripts/build-pkg.mjs scripts/wasm-opt-passes.mjs scripts/wasm-reader.mjs -newer pkg/robots_eval_bg.wasm -type f 2>/dev/null | head -1)" ]; then
   npm run --silent build
 fi
 if [ $# -gt 0 ] && [ ${#names[@]} -eq 0 ]; then run_gate; exit; fi

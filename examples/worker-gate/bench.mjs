@@ -55,7 +55,7 @@ async function bundleGate(entry, outfile) {
       setup(b) {
         b.onResolve({ filter: /\.wasm$/ }, (args) => ({ path: join(args.resolveDir, args.path), namespace: 'wasm' }));
         b.onLoad({ filter: /.*/, namespace: 'wasm' }, (args) => {
-          // One entry per .wasm file (the package has three: the verdict, policy and rich modules).
+          // One entry per .wasm file (the package has four: the verdict, policy, rich and AI-use modules).
           const name = basename(args.path);
           (globalThis[WASM] ??= {})[name] = new WebAssembly.Module(readFileSync(args.path));
           return { contents: `export default globalThis[Symbol.for("worker-gate-bench.wasm")][${JSON.stringify(name)}];`, loader: 'js' };

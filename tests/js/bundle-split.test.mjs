@@ -1,11 +1,13 @@
-// The package ships three WebAssembly modules (scripts/build-pkg.mjs): the verdict module, the
-// policy module (fetchRobots) and the rich module (explanations, lint, records, AI preferences,
-// META tags, X-Robots-Tag). A bundle carries only what it calls:
+// The package ships four WebAssembly modules (scripts/build-pkg.mjs): the verdict module, the
+// policy module (fetchRobots), the rich module (explanations, lint, records, AI preferences,
+// META tags, X-Robots-Tag) and the AI-use module (aiUse). A bundle carries only what it calls:
 // - an app that only parses and asks isAllowed, from the main entry ('robots-eval') or from
 //   'robots-eval/verdict', embeds the verdict module alone, and its minified browser bundle stays
 //   within BUDGET bytes of gzip;
 // - an app that calls fetchRobots embeds the policy module too (compiled on its first call);
 // - an app that imports only metaRobots/xRobotsTag embeds the rich module alone;
+// - 'robots-eval/rich' installs aiUse too, so its bundles embed the AI-use module, compiled on the
+//   first aiUse only;
 // - an app that explains ('robots-eval/rich') embeds both, and compiles the rich module on its
 //   first explain, not at import or parse; one that explains without that import gets an Error
 //   naming it.
@@ -35,6 +37,7 @@ function marker(file) {
 const VERDICT = 'robots_eval_bg.wasm';
 const RICH = 'robots_eval_rich_bg.wasm';
 const POLICY = 'robots_eval_policy_bg.wasm';
+const AI = 'robots_eval_ai_bg.wasm';
 
 function bundle(name, source, platform) {
   writeFileSync(join(here, `${name}.mjs`), source);
@@ -51,6 +54,7 @@ for (const entry of APP_ENTRIES) {
     assert.ok(text.includes(marker(VERDICT)), 'the verdict module is embedded');
     assert.ok(!text.includes(marker(RICH)), 'the rich module is not');
     assert.ok(!text.includes(marker(POLICY)), 'nor the policy module (fetchRobots is not called)');
+    assert.ok(!text.includes(marker(AI)), 'nor the AI-use module');
     assert.ok(gzip <= BUDGET, `${gzip} B gzip is over the budget of ${BUDGET} B`);
     // And it runs: the bundle answers.
     writeFileSync(join(here, 'app-run.mjs'), "import { mayFetch } from './parse-allowed-app.bundle.js';\nconsole.log(mayFetch('User-agent: *\\nDisallow: /x\\n', 'https://a.example/x', 'Bot'));\n");
@@ -61,17 +65,17 @@ for (const entry of APP_ENTRIES) {
 for (const platform of ['browser', 'neutral']) {
   test(`esbuild (${platform}): each bundle embeds the modules it calls and no other`, () => {
     const verdictOnly = bundle(`verdict-${platform}`, "import { Robots } from 'robots-eval/verdict';\nconsole.log(Robots.parse('User-agent: *\\nDisallow: /x\\n').isAllowed('/x', 'a'));\n", platform);
-    assert.ok(verdictOnly.includes(marker(VERDICT)) && !verdictOnly.includes(marker(RICH)), 'verdict entry: the verdict module only');
+    assert.ok(verdictOnly.includes(marker(VERDICT)) && !verdictOnly.includes(marker(RICH)) && !verdictOnly.includes(marker(AI)), 'verdict entry: the verdict module only');
     const full = bundle(`explain-${platform}`, "import { Robots } from 'robots-eval/rich';\nconsole.log(Robots.parse('User-agent: *\\nDisallow: /x\\n').explain('/x', 'a').line);\n", platform);
-    assert.ok(full.includes(marker(VERDICT)) && full.includes(marker(RICH)), "'robots-eval/rich': both modules");
+    assert.ok(full.includes(marker(VERDICT)) && full.includes(marker(RICH)) && full.includes(marker(AI)), "'robots-eval/rich': the verdict, rich and AI-use modules");
     const sideEffect = bundle(`explain-import-${platform}`, "import 'robots-eval/rich';\nimport { Robots } from 'robots-eval';\nconsole.log(Robots.parse('User-agent: *\\nDisallow: /x\\n').explain('/x', 'a').line);\n", platform);
     assert.ok(sideEffect.includes(marker(RICH)), "import 'robots-eval/rich' is kept for its effect");
     const main = bundle(`main-${platform}`, "import { Robots } from 'robots-eval';\nconsole.log(Robots.parse('User-agent: *\\nDisallow: /x\\n').isAllowed('/x', 'a'));\n", platform);
-    assert.ok(main.includes(marker(VERDICT)) && !main.includes(marker(RICH)), 'main entry, verdicts only: the verdict module only');
+    assert.ok(main.includes(marker(VERDICT)) && !main.includes(marker(RICH)) && !main.includes(marker(AI)), 'main entry, verdicts only: the verdict module only');
     const fetching = bundle(`fetch-${platform}`, "import { fetchRobots } from 'robots-eval/verdict';\nconsole.log(typeof fetchRobots);\n", platform);
     assert.ok(fetching.includes(marker(VERDICT)) && fetching.includes(marker(POLICY)) && !fetching.includes(marker(RICH)), 'fetchRobots: the verdict and policy modules');
     const metaOnly = bundle(`meta-${platform}`, "import { metaRobots } from 'robots-eval';\nconsole.log(metaRobots('<meta name=robots content=noindex>', 'a').index);\n", platform);
-    assert.ok(metaOnly.includes(marker(RICH)) && !metaOnly.includes(marker(VERDICT)), 'metaRobots alone: the rich module only');
+    assert.ok(metaOnly.includes(marker(RICH)) && !metaOnly.includes(marker(VERDICT)) && !metaOnly.includes(marker(AI)), 'metaRobots alone: the rich module only');
   });
 }
 
@@ -107,7 +111,7 @@ for (const [name, installed] of Object.entries(BUNDLERS)) {
   }
 }
 
-test('the rich module is compiled on the first call that needs it, not at import, parse or query', async () => {
+test('the rich and AI-use modules are compiled on the first call that needs each, not at import, parse or query', async () => {
   const compiled = [];
   const Module = WebAssembly.Module;
   // A Proxy, so that `instanceof WebAssembly.Module` (wasm-bindgen's glue asks) still holds.
@@ -130,6 +134,13 @@ test('the rich module is compiled on the first call that needs it, not at import
     assert.equal(compiled[1], readFileSync(join(pkgDir, 'pkg', RICH)).length);
     assert.equal(metaRobots('<meta name="robots" content="noindex">', 'a').index, false);
     assert.equal(compiled.length, 2, 'compiled once');
+    const answer = robots.aiUse('https://a.example/x', 'a', { headers: { 'content-usage': 'train-ai=n' } });
+    assert.equal(answer['train-ai'].answer, 'deny');
+    assert.equal(compiled.length, 3, 'the AI-use module after the first aiUse');
+    assert.equal(compiled[2], readFileSync(join(pkgDir, 'pkg', AI)).length);
+    assert.equal(robots.explain('/x', 'a').line, 2, 'each module keeps its own parse of the file');
+    robots.aiUse('https://a.example/y', 'a');
+    assert.equal(compiled.length, 3, 'each compiled once');
     robots.free();
   } finally {
     WebAssembly.Module = Module;

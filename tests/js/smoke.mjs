@@ -1,9 +1,9 @@
 // The runtime-independent check every runtime runs on the package it imported (Node ESM and
-// CommonJS, Chromium, a bundle, Deno, Bun, workerd): the whole API once, and so each of its three
+// CommonJS, Chromium, a bundle, Deno, Bun, workerd): the whole API once, and so each of its four
 // WebAssembly modules: the verdict module (parse, isAllowed, table...), the policy module
-// (RobotRules' decisions) and the rich module (explain, diagnostics, records, AI preferences, META /
-// X-Robots-Tag). `pkg`: the package's exports. Returns the failures. `smokeVerdict`: the same for
-// the 'robots-eval/verdict' entry, which has no rich module.
+// (RobotRules' decisions), the rich module (explain, diagnostics, records, AI preferences, META /
+// X-Robots-Tag) and the AI-use module (aiUse). `pkg`: the package's exports. Returns the failures.
+// `smokeVerdict`: the same for the 'robots-eval/verdict' entry, which has neither of the last two.
 export const ROBOTS = `User-agent: FooBot
 User-agent: BarBot
 Disallow: /private
@@ -27,13 +27,15 @@ export function smoke(pkg) {
   eq('isAllowed FooBot /private/x', robots.isAllowed('https://example.com/private/x', 'FooBot'), false);
   eq('isAllowed FooBot /private/open', robots.isAllowed('https://example.com/private/open/1', 'FooBot'), true);
   eq('isAllowed other /', robots.isAllowed('/anything', 'OtherBot/1.0'), false);
-  eq('explain', robots.explain('/private/x', 'barbot'), {
+  // The verdict, the rule and the group (the explanation's words: tests/explain.rs).
+  const decided = ({ allowed, reason, line, rule, group: { lines, agents, ends, token }, path }) => ({ allowed, reason, line, rule, group: { lines, agents, ends, token }, path });
+  eq('explain', decided(robots.explain('/private/x', 'barbot')), {
     allowed: false, reason: 'rule', line: 3,
     rule: { line: 3, kind: 'disallow', pattern: '/private' },
-    group: { lines: [1], agents: ['FooBot', 'BarBot'] },
+    group: { lines: [1], agents: ['FooBot', 'BarBot'], ends: [5], token: 'barbot' }, path: '/private/x',
   });
-  eq('explain no match', robots.explain('/public', 'FooBot'), {
-    allowed: true, reason: 'no-match', line: 0, rule: null, group: { lines: [1], agents: ['FooBot', 'BarBot'] },
+  eq('explain no match', decided(robots.explain('/public', 'FooBot')), {
+    allowed: true, reason: 'no-match', line: 0, rule: null, group: { lines: [1], agents: ['FooBot', 'BarBot'], ends: [5], token: 'FooBot' }, path: '/public',
   });
   eq('table', robots.table(['/private/x', '/private/open', '/robots.txt'], ['FooBot', 'Other']), {
     urls: ['/private/x', '/private/open', '/robots.txt'], agents: ['FooBot', 'Other'],
@@ -69,6 +71,10 @@ export function smoke(pkg) {
   const ai = Robots.parse('User-agent: *\nContent-Usage: train-ai=n\nContent-Signal: search=yes\nAllow: /\n');
   const prefs = ai.aiPreferences('https://example.com/page', 'FooBot');
   eq('aiPreferences', [prefs.contentUsage['train-ai'], prefs.contentUsage.search, prefs.contentSignal?.search], ['n', null, 'yes']);
+  // The AI-use module, compiled on the first aiUse.
+  const use = ai.aiUse('https://example.com/page', 'FooBot', { headers: { 'x-robots-tag': 'noindex' }, tdmrep: '[{"location":"/","tdm-reservation":1}]' });
+  eq('aiUse', [use['train-ai'].answer, use['train-ai'].by.map((e) => e.signal), use.trace.map((e) => e.signal)],
+    ['deny', ['content-usage', 'tdmrep'], ['robots.txt', 'content-usage', 'content-signal', 'tdmrep', 'x-robots-tag']]);
   ai.free();
   // The policy module, compiled on the first decision.
   const rules = new RobotRules('FooBot');

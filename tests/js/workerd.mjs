@@ -62,8 +62,11 @@ export function bundleWorker(esbuild, cwd, entry, dir) {
   mkdirSync(dir, { recursive: true });
   execFileSync(esbuild, [entry, '--bundle', '--format=esm', '--platform=neutral',
     '--conditions=workerd,worker,browser', '--external:*.wasm', `--outfile=${join(dir, 'worker.js')}`, '--log-level=warning'], { cwd });
-  for (const wasm of ['robots_eval_bg.wasm', 'robots_eval_policy_bg.wasm', 'robots_eval_rich_bg.wasm']) copyFileSync(join(cwd, 'node_modules', 'robots-eval', 'pkg', wasm), join(dir, wasm));
+  for (const wasm of PACKAGE_WASM) copyFileSync(join(cwd, 'node_modules', 'robots-eval', 'pkg', wasm), join(dir, wasm));
 }
+
+/** The package's .wasm files (scripts/build-pkg.mjs, MODULES): the verdict, policy, rich and AI-use modules. */
+export const PACKAGE_WASM = ['robots_eval_bg.wasm', 'robots_eval_policy_bg.wasm', 'robots_eval_rich_bg.wasm', 'robots_eval_ai_bg.wasm'];
 
 /**
  * The workerd config of one Worker (a bundle of `bundleWorker`) on 127.0.0.1:`port`; with
@@ -78,10 +81,7 @@ const config :Workerd.Config = (
 const worker :Workerd.Worker = (
   modules = [
     (name = "worker.js", esModule = embed "worker.js"),
-    (name = "robots_eval_bg.wasm", wasm = embed "robots_eval_bg.wasm"),
-    (name = "robots_eval_rich_bg.wasm", wasm = embed "robots_eval_rich_bg.wasm"),
-    (name = "robots_eval_policy_bg.wasm", wasm = embed "robots_eval_policy_bg.wasm"),
-  ],
+${PACKAGE_WASM.map((f) => `    (name = "${f}", wasm = embed "${f}"),\n`).join('')}  ],
   compatibilityDate = "2025-01-01",${network ? '\n  globalOutbound = "net",' : ''}
 );
 `;

@@ -15,7 +15,7 @@
 
 extern crate alloc;
 
-use robots_eval::{Selection, Verdict};
+use robots_eval::{DialectId, Options, Selection, Verdict};
 
 /// An absent optional argument (a string's byte length) or result.
 pub const NONE: u32 = u32::MAX;
@@ -81,6 +81,24 @@ pub fn unpack_selection(s: u32) -> Selection {
         SELECTION_SPECIFIC => Selection::Specific(s >> SELECTION_SHIFT),
         SELECTION_GLOBAL => Selection::Global(s >> SELECTION_SHIFT),
         _ => Selection::None,
+    }
+}
+
+/// A dialect as every module receives it: its index in `DialectId::ALL` (the names the wrapper
+/// indexes by; an index out of range is the default dialect).
+pub fn dialect_at(dialect: u32) -> DialectId {
+    DialectId::ALL
+        .get(dialect as usize)
+        .copied()
+        .unwrap_or_default()
+}
+
+/// The parse options of `Robots.parse` as every module receives them: the dialect index and the
+/// size cap in bytes.
+pub fn options(dialect: u32, max_bytes: u32) -> Options {
+    Options {
+        dialect: dialect_at(dialect),
+        max_bytes: max_bytes as usize,
     }
 }
 

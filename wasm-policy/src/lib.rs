@@ -3,7 +3,7 @@
 //! means in each dialect, how many redirects to follow, how long a copy stays fresh). A module of
 //! its own, compiled on the first `fetchRobots`: it is per site, not per URL, and a program that
 //! parses files it got otherwise (a browser extension, a test) never needs it, so a bundle of
-//! `Robots.parse` and `isAllowed` leaves it out (docs/architecture.md, "Three modules").
+//! `Robots.parse` and `isAllowed` leaves it out (docs/architecture.md, "Four modules").
 //!
 //! Its boundary is the verdict module's (wasm/src/lib.rs says why; the protocol is
 //! robots-eval-boundary's, wasm-boundary/src/lib.rs): numbers-only plain exports, strings through
@@ -16,15 +16,7 @@ extern crate alloc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use robots_eval::DialectId;
-use robots_eval_boundary::{optional, Global};
-
-fn dialect_at(dialect: u32) -> DialectId {
-    DialectId::ALL
-        .get(dialect as usize)
-        .copied()
-        .unwrap_or_default()
-}
+use robots_eval_boundary::{dialect_at, optional, Global};
 
 /// How many consecutive redirects the dialect follows.
 #[no_mangle]

@@ -1,5 +1,6 @@
 //! The rich module of robots-eval's npm package: everything that is not on a crawler's hot path.
-//! Explanations, diagnostics, records, AI usage preferences, robots META tags and `X-Robots-Tag`.
+//! Explanations, diagnostics, records, AI usage preferences, robots META tags and `X-Robots-Tag`;
+//! "may this crawler use this page for AI?" (`aiUse`) is the AI-use module's (wasm-ai/).
 //!
 //! The verdict module (wasm/) answers the per-URL questions with numbers through buffers, no_std,
 //! and every user compiles it on the first parse. This one is compiled by `js/rich.js` on the first
@@ -18,7 +19,8 @@
 //! returning `to_js(&value)` of a `#[derive(Serialize)]` type; then one wrapper method in
 //! js/robots.js (or js/rich.js) and its type in js/index.d.ts (docs/architecture.md, "Where to add").
 
-use robots_eval::{report, DialectId, Options, Reason, Robots};
+use robots_eval::{report, DialectId, Reason, Robots};
+use robots_eval_boundary::options;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -60,16 +62,6 @@ const _: () = {
         i += 1;
     }
 };
-
-fn options(dialect: u32, max_bytes: u32) -> Options {
-    Options {
-        dialect: DialectId::ALL
-            .get(dialect as usize)
-            .copied()
-            .unwrap_or_default(),
-        max_bytes: max_bytes as usize,
-    }
-}
 
 /// The names the wrapper indexes by (dialects by `DialectId::ALL`, reasons by `Reason as u32`)
 /// and the numbers of the numbers-only modules' protocol (robots-eval-boundary's `PROTOCOL`),
@@ -127,70 +119,6 @@ impl File {
     /// Every record but Sitemap lines (`Record`s).
     pub fn records(&self) -> JsValue {
         to_js(&report::records(&self.robots))
-    }
-
-    /// "May this crawler use this page for AI?" (`Robots::ai_use`, docs/ai-use.md), as its
-    /// result serialises (`AiUse`; `by` holds trace indices, which the wrapper maps to entries).
-    /// `names`/`values`: the response's header field lines; `purposes`: labels, checked by the
-    /// wrapper, empty for none given (`has_purposes` false); `fetch_status`: how robots.txt was
-    /// fetched (`u32::MAX`: not fetched, this is a file the caller had; 0: no response) and
-    /// `treated_as` the policy the wrapper's `fetchRobots` applied (its name), decided again
-    /// here for the trace's reason.
-    #[allow(clippy::too_many_arguments)]
-    pub fn ai_use(
-        &self,
-        url: &str,
-        agent: &str,
-        names: Vec<String>,
-        values: Vec<String>,
-        html: Option<Vec<u8>>,
-        tdmrep: Option<Vec<u8>>,
-        has_purposes: bool,
-        purposes: Vec<String>,
-        policy_tokens: Vec<String>,
-        fetch_status: u32,
-        treated_as: &str,
-    ) -> JsValue {
-        use robots_eval::ai_use::{AiUseInputs, RobotsFetch};
-        use robots_eval::aipref::operators::Purpose;
-        use robots_eval::fetch::{self, FetchContext, FetchOutcome, Policy};
-        let headers: Vec<(&str, &str)> = names
-            .iter()
-            .zip(&values)
-            .map(|(n, v)| (n.as_str(), v.as_str()))
-            .collect();
-        let purposes: Vec<Purpose> = purposes
-            .iter()
-            .filter_map(|p| Purpose::from_label(p))
-            .collect();
-        let policy_tokens: Vec<&str> = policy_tokens.iter().map(String::as_str).collect();
-        let robots_fetch = (fetch_status != u32::MAX).then(|| {
-            let status = u16::try_from(fetch_status).ok().filter(|s| *s != 0);
-            let outcome = status.map_or(FetchOutcome::NetworkError, FetchOutcome::Status);
-            let d = fetch::decide(self.robots.dialect().id, &outcome, &FetchContext::default());
-            // What fetchRobots did (a cached copy, a deferral) wins over a first fetch's policy.
-            let policy = match treated_as {
-                "allow-all" => Policy::AllowAll,
-                "disallow-all" => Policy::DisallowAll,
-                "defer" => Policy::Defer,
-                "use-cached" => Policy::UseCached,
-                _ => d.policy,
-            };
-            RobotsFetch {
-                status,
-                policy,
-                reason: d.reason,
-            }
-        });
-        let inputs = AiUseInputs {
-            headers: &headers,
-            html: html.as_deref(),
-            tdmrep: tdmrep.as_deref(),
-            purposes: has_purposes.then_some(&purposes[..]),
-            policy_tokens: &policy_tokens,
-            robots_fetch,
-        };
-        to_js(&self.robots.ai_use(url, agent, &inputs))
     }
 
     /// The AI usage preferences for the URL and the agent, with a Content-Usage header when the

@@ -35,24 +35,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::num::NonZeroUsize;
 
-use robots_eval::{hot, url, DialectId, Options, Robots, Selection};
+use robots_eval::{hot, url, Robots, Selection};
 use robots_eval_boundary::{
-    pack_selection, pack_verdict, text, u32_at, unpack_selection, Global, OFF_SITE,
+    options, pack_selection, pack_verdict, text, u32_at, unpack_selection, Global, OFF_SITE,
 };
-
-fn dialect_at(dialect: u32) -> DialectId {
-    DialectId::ALL
-        .get(dialect as usize)
-        .copied()
-        .unwrap_or_default()
-}
-
-fn options(dialect: u32, max_bytes: u32) -> Options {
-    Options {
-        dialect: dialect_at(dialect),
-        max_bytes: max_bytes as usize,
-    }
-}
 
 /// The instance's state: the argument and result buffers, and the parsed files.
 pub struct Engine {
