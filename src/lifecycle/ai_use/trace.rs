@@ -54,7 +54,8 @@ impl Serialize for Signal {
 /// Where a signal was found: a robots.txt line, a header (its name and which of its field lines,
 /// from 0), a META tag (its position among the head's named META tags, from 1), a tdmrep.json
 /// rule (its index in the array, from 0). Fields that do not apply are absent. `text`: the place
-/// in words (`Display`, written once when it is made), which every renderer prints as it is.
+/// in words (`Display`, written once when it is made), which every renderer prints as it is; it
+/// counts from 1, as a person does ("field line 1" is `index` 0, "rule 1" is `rule` 0).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Where {
@@ -125,7 +126,7 @@ impl core::fmt::Display for Where {
         if let Some(h) = self.header {
             write!(f, "{sep}header {h}")?;
             if let Some(i) = self.index {
-                write!(f, " (field line {i})")?;
+                write!(f, " (field line {})", u64::from(i) + 1)?;
             }
             sep = ", ";
         }
@@ -136,7 +137,7 @@ impl core::fmt::Display for Where {
         if let Some(file) = self.file {
             write!(f, "{sep}{file}")?;
             if let Some(r) = self.rule {
-                write!(f, " rule {r}")?;
+                write!(f, " rule {}", u64::from(r) + 1)?;
             }
         }
         Ok(())
