@@ -33,7 +33,7 @@ mod progress;
 mod sitemap;
 
 use args::{Args, Fail};
-use inputs::{is_url, resolve, split_lines, File, Inputs, DISALLOW_ALL};
+use inputs::{is_url, resolve, split_lines, File, Inputs};
 
 const NAME: &str = "robots-eval";
 

@@ -253,7 +253,8 @@ fn command(argv: &[String]) -> Result<u8, String> {
                 bytes: 0,
                 note: format!("{e}: {} ({})", d.message, d.reason),
             });
-            let robots = robots_eval::Robots::parse_with(super::DISALLOW_ALL, &options);
+            let robots =
+                robots_eval::Robots::parse_with(robots_eval::fetch::DISALLOW_ALL, &options);
             let f = RobotsFetch {
                 status: None,
                 policy: d.policy,

@@ -32,9 +32,6 @@ pub(crate) struct File {
     pub(crate) fetched: Option<(u16, fetch::Decision)>,
 }
 
-/// What a fetch taken as disallow-all (or deferred) is parsed as: the rules `fetchRobots` builds.
-pub(crate) const DISALLOW_ALL: &[u8] = b"User-agent: *\nDisallow: /\n";
-
 /// A robots.txt fetch must be over within this (`fetchRobots`'s default).
 pub(crate) const ROBOTS_TIMEOUT: Duration = Duration::from_secs(10);
 /// A sitemap's fetch must be over within this.
@@ -188,7 +185,9 @@ impl Inputs {
         let (treated_as, text): (&str, &[u8]) = match decision.policy {
             Policy::Parse { .. } => ("parse", &body),
             Policy::AllowAll => ("allow-all", b""),
-            _ => ("disallow-all", DISALLOW_ALL),
+            // A fetch taken as disallow-all (or deferred): the core's complete disallow, as
+            // `fetchRobots` parses it.
+            _ => ("disallow-all", fetch::DISALLOW_ALL),
         };
         let via = match redirects {
             0 => String::new(),
