@@ -4,7 +4,6 @@
 //! no face reads the file's structure from its text again.
 
 use alloc::borrow::Cow;
-use alloc::format;
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -20,14 +19,14 @@ use serde::Serialize;
 #[cfg_attr(feature = "serde", derive(Serialize), serde(rename_all = "camelCase"))]
 pub struct Coverage {
     /// URLs × crawlers.
-    pub answers: usize,
+    pub answers: u32,
     /// Every Allow/Disallow rule of the groups these crawlers obey, and every rule that decides
     /// an answer, in line order.
     pub rules: Vec<RuleCoverage>,
     /// The answers no rule decides (no rule matches, no group applies, /robots.txt).
     pub no_rule: Answers,
     /// The rules of groups none of these crawlers obeys (not counted).
-    pub other_groups: usize,
+    pub other_groups: u32,
 }
 
 /// The answers of one rule.
@@ -41,12 +40,12 @@ pub struct RuleCoverage {
     /// The crawlers whose groups hold it or that it decides for, in the order given, each with
     /// the answers it decides for that crawler.
     pub agents: Vec<AgentAnswers>,
-    pub allowed: usize,
-    pub disallowed: usize,
+    pub allowed: u32,
+    pub disallowed: u32,
     /// `decides`; `shadowed` when it matches some of the URLs (`matched` of them) but another
     /// rule decides each; `unmatched` when it matches none.
     pub status: &'static str,
-    pub matched: usize,
+    pub matched: u32,
     /// The URLs it decides (indices into the URLs given), in order.
     pub urls: Vec<u32>,
 }
@@ -56,15 +55,15 @@ pub struct RuleCoverage {
 #[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct AgentAnswers {
     pub agent: u32,
-    pub answers: usize,
+    pub answers: u32,
 }
 
 /// Answers, allowed and disallowed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Answers {
-    pub allowed: usize,
-    pub disallowed: usize,
+    pub allowed: u32,
+    pub disallowed: u32,
 }
 
 /// A rule's tally while the answers are counted.
@@ -73,7 +72,7 @@ struct Tally {
     answers: Answers,
     /// The rules on its line (several in the dialects with several paths a line).
     indices: Vec<u32>,
-    counts: Vec<usize>,
+    counts: Vec<u32>,
     obeyed: Vec<bool>,
 }
 
@@ -87,7 +86,7 @@ pub fn coverage<U: AsRef<str>>(
 ) -> Coverage {
     let n = agents.len();
     // A tally per rule line (several rules share one in the dialects with several paths a
-    // line), found through `slot` by line number; sorted by line at the end.
+    // line), found through `slot` by line number.
     let last = (0..robots.rule_count())
         .filter_map(|i| robots.rule(i))
         .map(|r| r.line)
@@ -148,36 +147,38 @@ pub fn coverage<U: AsRef<str>>(
         }
         step(r + 1);
     }
-    // The rules of the groups each crawler obeys: listed even when they decide nothing.
-    let mut obeyed: Vec<Vec<usize>> = vec![Vec::new(); robots.rule_count() as usize];
-    for (c, agent) in agents.iter().enumerate() {
-        for group in robots.selected_groups(robots.selection(agent)) {
-            for i in group.rules() {
-                if let Some(o) = obeyed.get_mut(i as usize) {
-                    o.push(c);
-                }
-            }
+    // The groups each crawler obeys (group × crawler): their rules are listed even when they
+    // decide nothing.
+    let groups = robots.groups().len();
+    let mut obeys = vec![false; groups * n];
+    for (c, &selection) in selections.iter().enumerate() {
+        for g in robots.selected_groups(selection) {
+            obeys[g.index() as usize * n + c] = true;
         }
     }
-    let mut other_groups = 0;
+    let mut other_groups: u32 = 0;
     for i in 0..robots.rule_count() {
         let Some(rule) = robots.rule(i) else { continue };
-        let obey = &obeyed[i as usize];
+        let obey = obeys
+            .get(rule.group as usize * n..(rule.group as usize + 1) * n)
+            .unwrap_or_default();
         let decided = slot.get(rule.line as usize).is_some_and(|&s| s != u32::MAX);
-        if obey.is_empty() && !decided {
+        if !obey.contains(&true) && !decided {
             other_groups += 1;
             continue;
         }
         let k = at(&mut slot, &mut tallies, rule.line);
         let t = &mut tallies[k];
         t.indices.push(i);
-        for &c in obey {
-            t.obeyed[c] = true;
+        for (o, &yes) in t.obeyed.iter_mut().zip(obey) {
+            *o |= yes;
         }
     }
-    tallies.sort_unstable_by_key(|t| t.rule.line);
-    let rules = tallies
-        .into_iter()
+    // In line order, through the slots (no sort).
+    let mut tallies: Vec<Option<Tally>> = tallies.into_iter().map(Some).collect();
+    let rules = slot
+        .iter()
+        .filter_map(|&s| tallies.get_mut(s as usize).and_then(Option::take))
         .map(|t| {
             let mut rule = t.rule;
             rule.allowed = t.answers.allowed;
@@ -202,7 +203,8 @@ pub fn coverage<U: AsRef<str>>(
         })
         .collect();
     Coverage {
-        answers: urls.len() * n,
+        // (A JavaScript array holds at most 2^32 - 1 items: counts are u32, as they cross.)
+        answers: u32::try_from(urls.len() * n).unwrap_or(u32::MAX),
         rules,
         no_rule,
         other_groups,
@@ -212,10 +214,12 @@ pub fn coverage<U: AsRef<str>>(
 /// How many of `urls` the rules on one line (`indices`) match, asked of them alone in the same
 /// dialect (as Disallow rules: the kind does not change what a rule matches), for a line that
 /// decides nothing.
-fn matched<U: AsRef<str>>(robots: &Robots, indices: &[u32], urls: &[U]) -> usize {
+fn matched<U: AsRef<str>>(robots: &Robots, indices: &[u32], urls: &[U]) -> u32 {
     let mut text = String::from("User-agent: *\n");
     for rule in indices.iter().filter_map(|&i| robots.rule(i)) {
-        text.push_str(&format!("Disallow: {}\n", rule.pattern));
+        text.push_str("Disallow: ");
+        text.push_str(rule.pattern);
+        text.push('\n');
     }
     let alone = Robots::parse_with(
         text.as_bytes(),
@@ -227,7 +231,7 @@ fn matched<U: AsRef<str>>(robots: &Robots, indices: &[u32], urls: &[U]) -> usize
     let all = alone.selection("*");
     urls.iter()
         .filter(|u| alone.check_path(&alone.path(u.as_ref()), all).reason == Reason::Rule)
-        .count()
+        .count() as u32
 }
 
 /// Line `n` (1-based) of the file as written, for display: from the parse's copy of the file

@@ -26,10 +26,10 @@ fn decides(line: u32, text: &str, urls: &[u32]) -> RuleCoverage {
         text: text.into(),
         agents: vec![AgentAnswers {
             agent: 0,
-            answers: urls.len(),
+            answers: urls.len() as u32,
         }],
         allowed: 0,
-        disallowed: urls.len(),
+        disallowed: urls.len() as u32,
         status: "decides",
         matched: 0,
         urls: urls.to_vec(),
@@ -37,7 +37,7 @@ fn decides(line: u32, text: &str, urls: &[u32]) -> RuleCoverage {
 }
 
 /// A rule of agent 0's group that decides nothing, matching `matched` of the URLs.
-fn idle(line: u32, text: &str, matched: usize) -> RuleCoverage {
+fn idle(line: u32, text: &str, matched: u32) -> RuleCoverage {
     RuleCoverage {
         line,
         text: text.into(),
@@ -86,7 +86,7 @@ fn coverage_in_every_dialect() {
         if !blank_ends {
             rules.push(decides(7, "Disallow: /after-blank", &[2]));
         }
-        let no_rule = 5 - 1 - usize::from(colonless) - usize::from(!blank_ends);
+        let no_rule = 5 - 1 - u32::from(colonless) - u32::from(!blank_ends);
         assert_eq!(
             got,
             Coverage {

@@ -599,8 +599,8 @@ fn coverage_command(a: &Args, inputs: &mut Inputs) -> Result<u8, Fail> {
     rows.push(vec![
         String::new(),
         "no rule".into(),
-        count(c.no_rule.allowed),
-        count(c.no_rule.disallowed),
+        count(c.no_rule.allowed as usize),
+        count(c.no_rule.disallowed as usize),
         String::new(),
     ]);
     out.push(

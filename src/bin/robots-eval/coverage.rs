@@ -57,7 +57,7 @@ pub fn coverage(
     Coverage {
         urls: urls.len(),
         agents: names.to_vec(),
-        answers: c.answers,
+        answers: c.answers as usize,
         rules: c
             .rules
             .into_iter()
@@ -67,16 +67,16 @@ pub fn coverage(
                 agents: r
                     .agents
                     .iter()
-                    .map(|a| (names[a.agent as usize].clone(), a.answers))
+                    .map(|a| (names[a.agent as usize].clone(), a.answers as usize))
                     .collect(),
-                allowed: r.allowed,
-                disallowed: r.disallowed,
+                allowed: r.allowed as usize,
+                disallowed: r.disallowed as usize,
                 status: r.status,
-                matched: r.matched,
+                matched: r.matched as usize,
                 urls: r.urls.iter().map(|&u| urls[u as usize].clone()).collect(),
             })
             .collect(),
         no_rule: c.no_rule,
-        other_groups: c.other_groups,
+        other_groups: c.other_groups as usize,
     }
 }
