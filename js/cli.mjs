@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { Robots, fetchRobots, fetchAiUse } from 'robots-eval/rich';
-import { coverage } from './coverage.js';
 import { SITEMAP_MAX, SitemapError, sitemapLocs } from './sitemap.js';
 
 const VERSION = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -223,13 +222,7 @@ const CHUNK = 5000;
  * authority: the path and query the rules match. With progress, asked CHUNK URLs at a time.
  */
 function tableOf(file, urls, agents) {
-  const onSite = (u) => {
-    const m = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(u);
-    if (!m || !URL.canParse(u) || new URL(u).origin === file.origin) return u;
-    const rest = u.slice(m[0].length);
-    return rest.startsWith('/') ? rest : `/${rest}`;
-  };
-  const asked = file.origin ? urls.map(onSite) : urls;
+  const asked = askedOf(file, urls);
   const ask = agents.map(crawler);
   if (!progress || asked.length <= CHUNK) return file.robots.table(asked, ask);
   const t = { urls: [], agents: ask, allowed: [], lines: [], reasons: [] };
@@ -250,6 +243,17 @@ function crawler(agent) {
   if (!agent.includes(',') || /\s/.test(agent)) return agent;
   const tokens = agent.split(',').filter(Boolean);
   return tokens.length > 0 ? tokens : '';
+}
+
+/** The URLs as asked of a fetched file: those of another origin as paths on its site. */
+function askedOf(file, urls) {
+  const onSite = (u) => {
+    const m = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(u);
+    if (!m || !URL.canParse(u) || new URL(u).origin === file.origin) return u;
+    const rest = u.slice(m[0].length);
+    return rest.startsWith('/') ? rest : `/${rest}`;
+  };
+  return file.origin ? urls.map(onSite) : urls;
 }
 
 /**
@@ -498,12 +502,30 @@ async function diff(o) {
 /** How many of the blocked URLs of a rule the text output lists (--json lists them all). */
 const BLOCKED_SHOWN = 10;
 
+/**
+ * The core's coverage (robots.coverage) in the command's shape, with the crawlers' names and the
+ * URLs as the user wrote them (the native command's src/bin/robots-eval/coverage.rs does the same).
+ */
+function coverageView(c, urls, names) {
+  const rules = c.rules.map((r) => ({
+    line: r.line,
+    rule: r.text,
+    agents: Object.fromEntries(r.agents.map((a) => [names[a.agent], a.answers])),
+    allowed: r.allowed,
+    disallowed: r.disallowed,
+    status: r.status,
+    matched: r.matched,
+    urls: r.urls.map((u) => urls[u]),
+  }));
+  return { urls: urls.length, agents: names, answers: c.answers, rules, no_rule: c.noRule, other_groups: c.otherGroups };
+}
+
 async function coverageCommand(o) {
   needPositional(o, ['<robots>']);
   needAgents(o);
   const urls = await loadUrls(o);
   const file = await loadRobots(o.positional[0], o, '<robots>');
-  const c = coverage(file.robots, tableOf(file, urls, o.agent), { lines: file.lines, names: o.agent, urls });
+  const c = coverageView(file.robots.coverage(askedOf(file, urls), o.agent.map(crawler)), urls, o.agent);
   if (o.json) return json(c), 0;
   const plural = (n, word) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
   const who = (r) => Object.entries(r.agents).map(([a, n]) => `${a} ${count(n)}`).join(', ');

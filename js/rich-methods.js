@@ -7,7 +7,7 @@
 // keeps that parse with it (js/robots.js, richFile).
 
 import { CORE } from './robots.js';
-import { optionsArg } from './common.js';
+import { optionsArg, typeError } from './common.js';
 import { richEngine, headerArg } from './rich.js';
 import { aiEngine, aiUseInputs, aiUseAnswer } from './ai.js';
 
@@ -67,6 +67,22 @@ export function defineRichMethods(api) {
       const inputs = aiUseInputs(options, where);
       const source = this.source;
       return withFile(this, where, url, agent, (file, u, a) => aiUseAnswer(file, u, a, inputs, source), aiEngine());
+    },
+
+    /**
+     * Which rule decides how much of a site (robots_eval::coverage, computed by the core): every
+     * argument checked as a query's (URL on the file's site, the agent that decides) before the
+     * rich module is compiled; the result's URLs and agents are indices into those given.
+     */
+    coverage(urls, agents) {
+      const where = 'coverage(urls, agents)';
+      const list = (items, what) => {
+        if (items === null || typeof items !== 'object' || typeof items[Symbol.iterator] !== 'function') throw typeError(where, `${what} must be an array`, items);
+        return Array.from(items);
+      };
+      const asked = list(urls, 'urls').map((u) => query(this, where, u, '*')[0]);
+      const picked = list(agents, 'agents').map((a) => query(this, where, '/', a)[1]);
+      return withFile(this, where, (file) => file.coverage(asked, picked));
     },
   };
 

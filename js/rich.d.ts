@@ -27,10 +27,43 @@ declare module 'robots-eval' {
      * @throws TypeError when an option has the wrong type; RangeError for an unknown purpose.
      */
     aiUse(url: string | URL, agent: Agent, options?: AiUseOptions): AiUse;
+    /**
+     * Which rule decides how much of a site: every answer (URL × agent) counted to the rule that
+     * decides it, or to `noRule`. Computed by the core (robots_eval::coverage).
+     * @throws TypeError when `urls` or `agents` is not iterable, or an item is not a URL or an agent.
+     */
+    coverage(urls: Iterable<string | URL>, agents: Iterable<Agent>): Coverage;
     /** Every line that is not a user-agent, Allow/Disallow or Sitemap line, in file order. */
     readonly records: RobotsRecord[];
     /** What the parser noticed, in line order. */
     readonly diagnostics: Diagnostic[];
+  }
+
+  /** `robots.coverage(urls, agents)`: indices refer to the `urls` and `agents` given. */
+  interface Coverage {
+    /** URLs × agents. */
+    answers: number;
+    /** Every Allow/Disallow rule of the groups these agents obey, and every rule that decides an answer, in line order. */
+    rules: RuleCoverage[];
+    /** The answers no rule decides (no rule matches, no group applies, /robots.txt). */
+    noRule: { allowed: number; disallowed: number };
+    /** The rules of groups none of these agents obeys (not counted). */
+    otherGroups: number;
+  }
+
+  interface RuleCoverage {
+    line: number;
+    /** The rule's line as written, for display. */
+    text: string;
+    /** The agents it decides for or whose groups hold it, in the order given, with the answers it decides for each. */
+    agents: { agent: number; answers: number }[];
+    allowed: number;
+    disallowed: number;
+    /** `shadowed`: it matches `matched` of the URLs, but another rule decides each; `unmatched`: it matches none. */
+    status: 'decides' | 'shadowed' | 'unmatched';
+    matched: number;
+    /** The URLs it decides, in order. */
+    urls: number[];
   }
 
   interface RobotRules {

@@ -108,12 +108,12 @@ function populateVendor() {
   // Only what a browser loads: the browser entry, which carries every .wasm module inside it
   // (as text: js/wasm-text.js) and imports nothing else.
   cpSync(join(PKG, entry), join(dest, entry));
-  // The coverage chart's computation and sitemap reader are the npm command's own (js/coverage.js,
-  // js/sitemap.js with its XML parser, sax), bundled into one
-  // module for the page.
+  // The coverage chart's sitemap reader is the npm command's own (js/sitemap.js with its XML
+  // parser, sax), bundled into one module for the page (the coverage itself is the core's,
+  // robots.coverage).
   const tools = spawnSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), ['--bundle', '--format=esm', '--platform=browser', '--target=es2022',
     '--minify', '--legal-comments=inline', '--sourcefile=tools.js', `--outfile=${join(VENDOR, 'tools.js')}`, '--log-level=warning'],
-  { cwd: join(ROOT, 'js'), input: "export * from './coverage.js';\nexport * from './sitemap.js';\n", stdio: ['pipe', 'inherit', 'inherit'] });
+  { cwd: join(ROOT, 'js'), input: "export * from './sitemap.js';\n", stdio: ['pipe', 'inherit', 'inherit'] });
   if (tools.status !== 0) throw new Error(`esbuild failed to bundle www/vendor/tools.js (exit ${tools.status})`);
   const pj = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   writeFileSync(join(VENDOR, 'robots-eval.js'),

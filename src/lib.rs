@@ -68,6 +68,8 @@ mod parse;
 mod preferences;
 // Floor 6: the rich calls' answers as plain data, one home for every package (npm, Python).
 pub mod report;
+// Floor 6: which rule decides how much of a site, over many URLs (`coverage::coverage`).
+pub mod coverage;
 // Floor 6: the HTTP lifecycle, apart from the core (the `lifecycle` feature).
 #[cfg(feature = "lifecycle")]
 mod lifecycle;

@@ -50,6 +50,8 @@ pub struct Robots {
     /// not in it as such: normalised rule patterns, lower-cased product tokens, and lossy UTF-8
     /// of values that are not valid UTF-8. Values, patterns and tokens are ranges into it.
     pub(crate) bytes: Vec<u8>,
+    /// How many of `bytes` are the copy of the file (each line's text, for a renderer).
+    pub(crate) text_len: u32,
     /// google/robotstxt's `index.htm` leniency: (rule, the `/dir/$` pattern it also stands for,
     /// in `bytes`), in rule order.
     pub(crate) alternates: Vec<(u32, Range<u32>)>,

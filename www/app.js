@@ -14,7 +14,7 @@ const MAX_COLS = 40;
 
 let Robots;
 let lib;
-let tools; // ./vendor/tools.js: the npm command's coverage and sitemap reader (js/coverage.js, js/sitemap.js)
+let tools; // ./vendor/tools.js: the npm command's sitemap reader (js/sitemap.js)
 let editor;
 let againstEditor;
 const state = {
@@ -39,7 +39,7 @@ const state = {
 let model = null;
 let dialectsTimer = 0;
 const perf = { renders: 0, last: null };
-// The coverage chart (www/coverage.js), over the current model and the command's tools.
+// The coverage chart (www/coverage.js): the core's robots.coverage over the current model.
 const { scheduleCoverage, renderCoverage, readCoverageSource, openCoverageFile } = defineCoverage({
   state, model: () => model, tools: () => tools, lineButton: (line) => lineButton(line), lines: (text) => lines(text),
 });

@@ -1,7 +1,7 @@
 // The coverage chart: which rule of the current file decides how many of a sitemap's URLs (or
 // the table's) for the table's crawlers, and the URLs of the rule clicked. The computation is
-// the npm command's own (js/coverage.js, through tools().coverage); this file renders it and reads
-// the sitemap or URL list given.
+// the core's (robots.coverage, src/coverage.rs); this file renders it and reads the sitemap or URL
+// list given.
 
 import { $, el } from './dom.js';
 
@@ -35,8 +35,10 @@ export function defineCoverage({ state, model, tools, lineButton, lines }) {
       return;
     }
     const robots = m.robots[m.dialect];
-    const c = tools().coverage(robots, robots.table(urls, agents), { lines: m.textLines, names: agents });
-    const most = Math.max(1, ...c.rules.map((r) => r.allowed + r.disallowed), c.no_rule.allowed + c.no_rule.disallowed);
+    // The core's indices (URLs, agents) as the URLs and crawlers the user wrote.
+    const core = robots.coverage(urls, agents);
+    const c = { ...core, rules: core.rules.map((r) => ({ ...r, urls: r.urls.map((u) => urls[u]), agents: r.agents.map((a) => [agents[a.agent], a.answers]) })) };
+    const most = Math.max(1, ...c.rules.map((r) => r.allowed + r.disallowed), c.noRule.allowed + c.noRule.disallowed);
     // (Widths through the CSSOM: the page's CSP allows no style attributes.)
     const part = (cls, n) => {
       const e = el('span', { class: cls });
@@ -51,20 +53,20 @@ export function defineCoverage({ state, model, tools, lineButton, lines }) {
       return el('button', {
         type: 'button', class: `bar-row${idle ? ' idle' : ''}`, 'data-line': r.line, 'data-allowed': r.allowed, 'data-disallowed': r.disallowed, 'data-status': r.status,
         'aria-pressed': String(state.coverageRule === r.line),
-        'aria-label': `Line ${r.line}, ${r.rule}: ${plural(n, 'answer')}, ${fmt(r.allowed)} allowed, ${fmt(r.disallowed)} disallowed${tag ? `; ${tag}` : ''}`,
-        title: `${r.rule}\n${Object.entries(r.agents).map(([a, k]) => `${a}: ${fmt(k)}`).join(', ')}`,
-      }, el('span', { class: 'bl', text: `L${r.line}` }), el('span', { class: 'br', text: r.rule }),
+        'aria-label': `Line ${r.line}, ${r.text}: ${plural(n, 'answer')}, ${fmt(r.allowed)} allowed, ${fmt(r.disallowed)} disallowed${tag ? `; ${tag}` : ''}`,
+        title: `${r.text}\n${r.agents.map(([a, k]) => `${a}: ${fmt(k)}`).join(', ')}`,
+      }, el('span', { class: 'bl', text: `L${r.line}` }), el('span', { class: 'br', text: r.text }),
       // A rule that decides nothing has no bar: in its place, why.
       idle ? el('span', { class: 'tag', text: tag }) : bar(r.allowed, r.disallowed),
       el('span', { class: 'bn', text: `${fmt(r.allowed)} ✓ ${fmt(r.disallowed)} ✗` }));
     });
-    const none = c.no_rule.allowed + c.no_rule.disallowed;
-    rows.push(el('div', { class: 'bar-row none', 'data-line': 0, 'data-allowed': c.no_rule.allowed, 'data-disallowed': c.no_rule.disallowed },
-      el('span', { class: 'bl', text: '—' }), el('span', { class: 'br muted', text: 'no rule (allowed)' }), bar(c.no_rule.allowed, c.no_rule.disallowed),
-      el('span', { class: 'bn', text: `${fmt(c.no_rule.allowed)} ✓ ${fmt(c.no_rule.disallowed)} ✗` })));
+    const none = c.noRule.allowed + c.noRule.disallowed;
+    rows.push(el('div', { class: 'bar-row none', 'data-line': 0, 'data-allowed': c.noRule.allowed, 'data-disallowed': c.noRule.disallowed },
+      el('span', { class: 'bl', text: '—' }), el('span', { class: 'br muted', text: 'no rule (allowed)' }), bar(c.noRule.allowed, c.noRule.disallowed),
+      el('span', { class: 'bn', text: `${fmt(c.noRule.allowed)} ✓ ${fmt(c.noRule.disallowed)} ✗` })));
     chart.replaceChildren(...rows);
     const idle = c.rules.filter((r) => r.status !== 'decides').length;
-    $('coverage-summary').textContent = `${plural(c.urls, 'URL')} × ${plural(agents.length, 'crawler')} · ${plural(c.rules.length, 'rule')}${idle ? `, ${fmt(idle)} deciding nothing` : ''}${c.other_groups ? ` · ${plural(c.other_groups, 'rule')} of other crawlers' groups` : ''}`;
+    $('coverage-summary').textContent = `${plural(urls.length, 'URL')} × ${plural(agents.length, 'crawler')} · ${plural(c.rules.length, 'rule')}${idle ? `, ${fmt(idle)} deciding nothing` : ''}${c.otherGroups ? ` · ${plural(c.otherGroups, 'rule')} of other crawlers' groups` : ''}`;
     coverageDetail(c.rules.find((r) => r.line === state.coverageRule) ?? null);
   }
 
@@ -78,10 +80,10 @@ export function defineCoverage({ state, model, tools, lineButton, lines }) {
     const SHOWN = 500;
     const what = r.status === 'shadowed' ? `decides nothing: it matches ${plural(r.matched, 'URL')}, but another rule decides each, so it can go.`
       : r.status === 'unmatched' ? 'decides nothing: it matches none of these URLs.'
-        : `decides ${plural(r.allowed + r.disallowed, 'answer')}: ${fmt(r.allowed)} allowed, ${fmt(r.disallowed)} disallowed (${Object.entries(r.agents).map(([a, k]) => `${a} ${fmt(k)}`).join(', ')}).`;
+        : `decides ${plural(r.allowed + r.disallowed, 'answer')}: ${fmt(r.allowed)} allowed, ${fmt(r.disallowed)} disallowed (${r.agents.map(([a, k]) => `${a} ${fmt(k)}`).join(', ')}).`;
     const list = el('ul', { class: 'coverage-urls' }, ...r.urls.slice(0, SHOWN).map((u) => el('li', { text: u })));
     // (replaceChildren would show a null argument as the text "null": only the parts there are.)
-    const parts = [el('p', {}, lineButton(r.line), ' ', el('span', { class: 'quote', text: r.rule }), ` ${what}`)];
+    const parts = [el('p', {}, lineButton(r.line), ' ', el('span', { class: 'quote', text: r.text }), ` ${what}`)];
     if (r.urls.length) parts.push(el('p', { class: 'muted', text: `The URLs it decides (${fmt(r.urls.length)}):` }), list);
     if (r.urls.length > SHOWN) parts.push(el('p', { class: 'muted', text: `… and ${fmt(r.urls.length - SHOWN)} more` }));
     box.replaceChildren(...parts);

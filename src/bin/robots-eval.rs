@@ -558,14 +558,9 @@ fn coverage_command(a: &Args, inputs: &mut Inputs) -> Result<u8, Fail> {
     let urls = inputs.urls(a)?;
     let file = inputs.robots(&a.positional[0], &a.options, "<robots>")?;
     let tokens: Vec<Vec<&str>> = a.agents.iter().map(|agent| crawler(agent)).collect();
-    let c = coverage::coverage(
-        &file.robots,
-        file.lines.as_deref(),
-        &urls,
-        &tokens,
-        &a.agents,
-        |done| step(done, urls.len(), a.agents.len()),
-    );
+    let c = coverage::coverage(&file.robots, &urls, &tokens, &a.agents, |done| {
+        step(done, urls.len(), a.agents.len())
+    });
     progress::clear();
     if a.json {
         json(&c)?;
@@ -604,8 +599,8 @@ fn coverage_command(a: &Args, inputs: &mut Inputs) -> Result<u8, Fail> {
     rows.push(vec![
         String::new(),
         "no rule".into(),
-        count(c.no_rule.allowed),
-        count(c.no_rule.disallowed),
+        count(c.no_rule.allowed as usize),
+        count(c.no_rule.disallowed as usize),
         String::new(),
     ]);
     out.push(

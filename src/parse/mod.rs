@@ -125,6 +125,7 @@ pub(crate) fn parse(input: &[u8], options: &Options, r: &mut Robots) {
     b.r.bytes.extend_from_slice(bytes);
     b.base = bytes.as_ptr() as usize;
     b.source_len = bytes.len();
+    b.r.text_len = bytes.len() as u32;
 
     let mut last = 0;
     for line in Lines::new(bytes, dialect.max_line_bytes) {
@@ -154,6 +155,7 @@ fn empty(dialect: Dialect) -> Robots {
         found: Vec::new(),
         diagnostics: Default::default(),
         bytes: Vec::new(),
+        text_len: 0,
         alternates: Vec::new(),
         sets: Vec::new(),
         set_groups: Vec::new(),
@@ -186,6 +188,7 @@ fn reset(r: &mut Robots, dialect: Dialect, rules_wanted: usize) {
         signals,
         found,
         bytes,
+        text_len,
         alternates,
         sets,
         set_groups,
@@ -208,6 +211,7 @@ fn reset(r: &mut Robots, dialect: Dialect, rules_wanted: usize) {
     signals.clear();
     found.clear();
     bytes.clear();
+    *text_len = 0;
     alternates.clear();
     sets.clear();
     set_groups.clear();

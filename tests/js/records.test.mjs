@@ -86,6 +86,15 @@ test('agent arrays: explain names the groups of the token that decided; table ke
   assert.deepEqual(t.agents, ['FooBot', ['BarBot', 'FooBot'], ['QuxBot']]);
   assert.deepEqual(t.allowed, [[false, true, true], [true, false, true]]);
   assert.deepEqual(t.reasons, [['rule', 'no-match', 'no-match'], ['no-match', 'rule', 'no-match']]);
+  // coverage (the core's, src/coverage.rs): the same deciding agents; URLs and agents as indices.
+  const c = robots.coverage(['/a', '/b'], ['FooBot', ['BarBot', 'FooBot'], ['QuxBot']]);
+  const rule = (line, text, agent, answers, status, urls) => ({ line, text, agents: [{ agent, answers }], allowed: 0, disallowed: answers, status, matched: 0, urls });
+  assert.deepEqual(c, {
+    answers: 6,
+    rules: [rule(3, 'Disallow: /a', 0, 1, 'decides', [0]), rule(6, 'Disallow: /b', 1, 1, 'decides', [1]), rule(9, 'Disallow: /c', 2, 0, 'unmatched', [])],
+    noRule: { allowed: 4, disallowed: 0 },
+    otherGroups: 0,
+  });
 }));
 
 test('agent arguments: a string or a non-empty array of strings, else a TypeError naming the call', () => withRobots(LISTS, (robots) => {
@@ -95,6 +104,7 @@ test('agent arguments: a string or a non-empty array of strings, else a TypeErro
     ['crawlDelay(agent)', (a) => robots.crawlDelay(a)],
     ['requestRate(agent)', (a) => robots.requestRate(a)],
     ['isExplicitlyDisallowed(url, agent)', (a) => robots.isExplicitlyDisallowed('/a', a)],
+    ['coverage(urls, agents)', (a) => robots.coverage(['/a'], [a])],
   ]) {
     for (const bad of [42, null, undefined, [], ['a', 7], { length: 1, 0: 'a' }]) {
       assert.throws(() => f(bad), (e) => e instanceof TypeError && e.message.includes(call), `${call} with ${show(bad)}`);
@@ -102,6 +112,10 @@ test('agent arguments: a string or a non-empty array of strings, else a TypeErro
   }
   assert.throws(() => robots.table(['/a'], [['FooBot', 1]]), TypeError);
   assert.throws(() => robots.table(['/a'], [[]]), TypeError);
+  for (const bad of [null, 'FooBot', 42]) {
+    assert.throws(() => robots.coverage(bad, ['FooBot']), (e) => e instanceof TypeError && e.message.includes('coverage(urls, agents)'));
+    assert.throws(() => robots.coverage(['/a'], bad), (e) => e instanceof TypeError && e.message.includes('coverage(urls, agents)'));
+  }
 }));
 
 test('records: frozen objects, a copy per read; host and requestRate of a freed object throw', () => {

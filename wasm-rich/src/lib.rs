@@ -287,3 +287,18 @@ fn meta_out(m: &robots_eval::meta::MetaRobots, conflict: u32) -> JsValue {
         truncated: m.truncated,
     })
 }
+
+#[wasm_bindgen]
+impl File {
+    /// Which rule decides how much of a site (`robots_eval::coverage::Coverage`): `urls` checked
+    /// by the wrapper, `agents` the product token each crawler obeys (picked by the wrapper).
+    pub fn coverage(&self, urls: Vec<String>, agents: Vec<String>) -> JsValue {
+        let agents: Vec<&str> = agents.iter().map(String::as_str).collect();
+        to_js(&robots_eval::coverage::coverage(
+            &self.robots,
+            &urls,
+            &agents,
+            |_| {},
+        ))
+    }
+}
