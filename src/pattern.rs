@@ -472,6 +472,46 @@ mod tests {
         assert_eq!(find_bytes(b"abababc", b"ababc"), Some(2));
     }
 
+    /// Every needle and haystack over a two-letter alphabet up to 10 octets, and needles past the
+    /// stack table, against the obvious search.
+    #[test]
+    fn kmp_agrees_with_a_plain_search() {
+        use alloc::vec;
+        use alloc::vec::Vec;
+        fn plain(h: &[u8], n: &[u8]) -> Option<usize> {
+            (0..=h.len().checked_sub(n.len())?).find(|&i| &h[i..i + n.len()] == n)
+        }
+        let words = |len: usize| {
+            (0u32..1 << len).map(move |bits| {
+                (0..len)
+                    .map(|i| b'a' + ((bits >> i) & 1) as u8)
+                    .collect::<Vec<u8>>()
+            })
+        };
+        for hl in 0..=10 {
+            for h in words(hl) {
+                for nl in 1..=5.min(hl + 1) {
+                    for n in words(nl) {
+                        assert_eq!(find_bytes(&h, &n), plain(&h, &n), "{h:?} {n:?}");
+                    }
+                }
+            }
+        }
+        for len in [
+            STACK_TABLE - 1,
+            STACK_TABLE,
+            STACK_TABLE + 1,
+            3 * STACK_TABLE,
+        ] {
+            let mut needle = vec![b'a'; len];
+            needle[len - 1] = b'b';
+            let mut hay = vec![b'a'; 2 * len];
+            hay.extend_from_slice(&needle);
+            assert_eq!(find_bytes(&hay, &needle), plain(&hay, &needle), "{len}");
+            assert_eq!(find_bytes(&hay[..hay.len() - 1], &needle), None, "{len}");
+        }
+    }
+
     #[test]
     fn rfc_normalization() {
         let mut out = Vec::new();
