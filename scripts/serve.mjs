@@ -83,10 +83,25 @@ function pkgEntry() {
   return null;
 }
 
+/**
+ * The build's tools (the npm packages, the wasm32 targets, wasm-bindgen-cli), installed by
+ * scripts/setup.sh, which skips what is there: a fresh clone's `npm start` needs no other step.
+ * Chromium and Java are for the tests only.
+ */
+function ensureTools({ quiet }) {
+  const r = spawnSync('bash', [join(ROOT, 'scripts', 'setup.sh')], {
+    cwd: ROOT,
+    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    env: { ...process.env, SKIP_CHROMIUM: '1', SKIP_JAVA: '1' },
+  });
+  if (r.status !== 0) throw new Error(`scripts/setup.sh failed (exit ${r.status})`);
+}
+
 function ensurePkg({ quiet }) {
   const have = existsSync(PKG) && pkgEntry() !== null;
   const stale = have && newest(SOURCES) > newest([PKG], isReadme);
   if (have && !stale) return;
+  ensureTools({ quiet });
   const pj = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   if (!pj.scripts?.build) {
     if (have) return; // stale but no way to rebuild: use what is there
@@ -127,6 +142,8 @@ function populateVendor() {
 
 export function buildWww({ quiet = false, build = true } = {}) {
   if (build) ensurePkg({ quiet });
+  // A pkg/ made elsewhere still needs esbuild here, for the page's sitemap reader.
+  if (!existsSync(join(ROOT, 'node_modules', '.bin', 'esbuild'))) ensureTools({ quiet });
   const entry = populateVendor();
   if (!quiet) console.error(`serve.mjs: www/vendor/robots-eval/ <- pkg/ (entry ${entry})`);
 }
