@@ -187,9 +187,13 @@ impl Display for Note {
                 "the first matching rule decides even when invalid: unset, no fall-through ([S-10])",
             ),
             Note::TdmNoRuleMatches => f.write_str("no rule matches the URL: unset"),
-            Note::TdmRuleSkipped { index, problem } => {
-                write!(f, "rule {index}: {}", problem.map_or("", |p| p.message()))
-            }
+            // Counted from 1, as `Where`'s text names a rule.
+            Note::TdmRuleSkipped { index, problem } => write!(
+                f,
+                "rule {}: {}",
+                u64::from(*index) + 1,
+                problem.map_or("", |p| p.message())
+            ),
             Note::TdmTooManyRules => write!(
                 f,
                 "more than {} rules: the rest were not read",
